@@ -1,0 +1,26 @@
+# The two entry points of the README: `make run` (the main job) and `make test`.
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: run test build deps configure bench clean
+
+run: build
+	./$(BUILD)/thmcheck run
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+configure: deps
+	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+deps:
+	@scripts/install-deps
+
+bench: build
+	./$(BUILD)/bench/thmcheck_bench
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,108 @@
+#include "cli/commands.hpp"
+
+#include "properties/runner.hpp"
+#include "reports/atomic_write.hpp"
+#include "reports/summary_json.hpp"
+#include "theorems/registry.hpp"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <sstream>
+
+namespace thm::cli {
+
+std::vector<Precision> parse_precision_list(const std::string& csv) {
+  std::vector<Precision> out;
+  std::stringstream ss(csv);
+  std::string name;
+  while (std::getline(ss, name, ',')) {
+    const auto p = parse_precision(name);
+    if (!p) throw UsageError("unknown precision '" + name + "' (expected double, mp50 or mp100)");
+    bool dup = false;
+    for (Precision q : out) dup = dup || q == *p;
+    if (!dup) out.push_back(*p);
+  }
+  if (out.empty()) throw UsageError("--precision needs at least one of double, mp50, mp100");
+  return out;
+}
+
+int list(bool json) {
+  if (json) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (const Claim& c : all_claims())
+      arr.push_back({{"id", c.id},
+                     {"source", c.source},
+                     {"provenance", std::string(to_string(c.provenance))},
+                     {"kind", std::string(to_string(c.kind))},
+                     {"statement", c.statement}});
+    std::cout << arr.dump(2) << "\n";
+    return kExitOk;
+  }
+  fmt::print("{:<38} {:<3} {:<12} {:<11} {}\n", "id", "src", "provenance", "kind", "statement");
+  for (const Claim& c : all_claims())
+    fmt::print("{:<38} {:<3} {:<12} {:<11} {}\n", c.id, c.source, to_string(c.provenance), to_string(c.kind), c.statement);
+  return kExitOk;
+}
+
+namespace {
+
+std::string format_slack(const std::optional<double>& s) { return s ? fmt::format("{:.3e}", *s) : std::string("-"); }
+
+}  // namespace
+
+int run(const RunArgs& args) {
+  std::vector<const Claim*> claims;
+  try {
+    claims = select_claims(args.claims);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  RunOptions options;
+  options.precisions = parse_precision_list(args.precision);
+  if (args.cases && (*args.cases < 1 || *args.cases > 100000)) throw UsageError("--cases must be in [1, 100000]");
+  options.cases = args.cases.value_or(-1);
+  options.seed = args.seed;
+  options.variant = args.negative_control ? Variant::negative_control : Variant::claim;
+  if (args.only_case) {
+    if (claims.size() != 1) throw UsageError("--case replays one case of one claim: give a single id in --claims");
+    const int budget = args.cases.value_or(claims.front()->default_cases);
+    if (*args.only_case < 0 || *args.only_case >= budget)
+      throw UsageError(fmt::format("--case must be in [0, {}) (the case budget)", budget));
+    options.only_case = args.only_case;
+  }
+  try {
+    prepare_report_dir(args.report);
+  } catch (const ReportError& e) {
+    throw UsageError(e.what());
+  }
+
+  fmt::print("thmcheck run: seed {} ({})\n", options.seed, to_string(options.variant));
+  std::vector<ClaimRun> runs;
+  bool all_expected = true;
+  for (const Claim* c : claims) {
+    for (ClaimRun& r : run_claim(*c, options)) {
+      const bool expected = r.verdict == expected_verdict(r.variant);
+      all_expected = all_expected && expected;
+      fmt::print("{:<38} {:<6} {:<12} {:>5} cases  held {:>5}  discarded {:>4}  inconclusive {:>4}  violated {:>5}  min slack {:>10}{}\n",
+                 c->id, precision_name(r.precision), to_string(r.verdict), r.cases_run, r.cases_held, r.cases_discarded,
+                 r.cases_inconclusive, r.cases_violated, format_slack(r.min_slack), expected ? "" : "   <-- unexpected");
+      std::fflush(stdout);
+      runs.push_back(std::move(r));
+    }
+  }
+  const std::filesystem::path summary = std::filesystem::path(args.report) / "summary.json";
+  try {
+    atomic_write(summary, summary_json(options.seed, options.variant, runs).dump(2) + "\n");
+  } catch (const ReportError& e) {
+    throw UsageError(e.what());
+  }
+  fmt::print("report: {}\n", summary.string());
+  if (!all_expected)
+    fmt::print("replay a claim: thmcheck run --claims ID --seed {}{}\n", options.seed,
+               args.negative_control ? " --negative-control" : "");
+  return all_expected ? kExitOk : kExitUnexpected;
+}
+
+}  // namespace thm::cli

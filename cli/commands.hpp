@@ -1,0 +1,38 @@
+// The thmcheck subcommands. Only cli/ knows numerics, theorems, properties and reports at once.
+#pragma once
+
+#include "numerics/scalar.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace thm::cli {
+
+// Bad usage or bad input: one line on stderr, exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr int kExitOk = 0;        // every verdict is the expected one
+inline constexpr int kExitUnexpected = 1;  // some claim violated (or vacuous/inconclusive, or a control not caught)
+inline constexpr int kExitUsage = 2;
+
+struct RunArgs {
+  std::string claims = "*";
+  std::string precision = "double,mp50,mp100";
+  std::optional<int> cases;
+  std::uint64_t seed = 1;
+  std::string report = "reports/latest";
+  bool negative_control = false;
+  std::optional<int> only_case;
+};
+
+int list(bool json);
+int run(const RunArgs& args);
+
+std::vector<Precision> parse_precision_list(const std::string& csv);
+
+}  // namespace thm::cli

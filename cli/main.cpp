@@ -1,0 +1,53 @@
+// thmcheck: numerical checks of convergence theorems about transformers.
+#include "cli/commands.hpp"
+#include "numerics/instance.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+int main(int argc, char** argv) {
+  using namespace thm::cli;
+  CLI::App app{"thmcheck: numerical checks of convergence theorems about transformers"};
+  app.require_subcommand(1);
+
+  bool list_json = false;
+  CLI::App* list_cmd = app.add_subcommand("list", "List the claims: id, source, provenance, kind, statement");
+  list_cmd->add_flag("--json", list_json, "Print a JSON array of {id, source, provenance, kind, statement}");
+
+  RunArgs run_args;
+  int cases = 0, only_case = -1;
+  CLI::App* run_cmd = app.add_subcommand("run", "Run claims on random instances and write DIR/summary.json");
+  run_cmd->add_option("--claims", run_args.claims, "Comma-separated claim ids or globs (e.g. 'qin.residual.*')");
+  run_cmd->add_option("--precision", run_args.precision, "Comma-separated precisions: double, mp50, mp100");
+  CLI::Option* cases_opt = run_cmd->add_option("--cases", cases, "Cases per claim (default: the claim's budget)");
+  run_cmd->add_option("--seed", run_args.seed, "The seed every random choice flows from");
+  run_cmd->add_option("--report", run_args.report, "Report directory (summary.json)");
+  run_cmd->add_flag("--negative-control", run_args.negative_control,
+                    "Run the broken variants instead; each must come out violated");
+  CLI::Option* case_opt = run_cmd->add_option("--case", only_case, "Replay a single case of one claim");
+
+  try {
+    app.parse(argc, argv);
+    if (*cases_opt) run_args.cases = cases;
+    if (*case_opt) run_args.only_case = only_case;
+    if (*list_cmd) return list(list_json);
+    return run(run_args);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help on a subcommand
+    std::cerr << "thmcheck: error: " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const UsageError& e) {
+    std::cerr << "thmcheck: error: " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const thm::InstanceError& e) {
+    std::cerr << "thmcheck: error: bad instance: " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "thmcheck: error: " << e.what() << "\n";
+    return kExitUsage;
+  }
+}

@@ -1,0 +1,27 @@
+// Eigen aliases per scalar type. Include this (not Eigen directly) wherever MP scalars meet Eigen:
+// boost/multiprecision/eigen.hpp supplies NumTraits for the MP types.
+#pragma once
+
+#include "numerics/scalar.hpp"
+
+#include <Eigen/Dense>
+#include <boost/multiprecision/eigen.hpp>
+
+namespace thm {
+
+template <class T>
+using Mat = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+template <class T>
+using Vec = Eigen::Matrix<T, Eigen::Dynamic, 1>;
+
+using MatD = Mat<double>;
+using VecD = Vec<double>;
+
+// Instances are held in double; every double is exactly representable at every rung, so this
+// lift is exact and the same instance is evaluated at every precision.
+template <class T>
+Mat<T> lift(const MatD& m) {
+  return m.template cast<T>();
+}
+
+}  // namespace thm

@@ -1,0 +1,38 @@
+#include "numerics/scalar.hpp"
+
+#include <cstdio>
+
+namespace thm {
+
+std::string_view precision_name(Precision p) {
+  switch (p) {
+    case Precision::float64: return "double";
+    case Precision::mp50: return "mp50";
+    case Precision::mp100: return "mp100";
+  }
+  return "?";
+}
+
+std::optional<Precision> parse_precision(std::string_view name) {
+  if (name == "double") return Precision::float64;
+  if (name == "mp50") return Precision::mp50;
+  if (name == "mp100") return Precision::mp100;
+  return std::nullopt;
+}
+
+double precision_epsilon(Precision p) {
+  switch (p) {
+    case Precision::float64: return std::numeric_limits<double>::epsilon();
+    case Precision::mp50: return to_double(epsilon<mp50>());
+    case Precision::mp100: return to_double(epsilon<mp100>());
+  }
+  return 0.0;
+}
+
+std::string exact_decimal(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+
+}  // namespace thm

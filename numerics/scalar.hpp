@@ -1,0 +1,55 @@
+// Scalar types of the precision ladder and the few facts the suite needs about each.
+// Pitfalls (shared/spec/pitfalls.md): expression templates off for every type that meets Eigen,
+// doctest or RapidCheck; mpfr_float_backend<N> counts *decimal* digits.
+#pragma once
+
+#include <boost/multiprecision/mpfr.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace thm {
+
+namespace bmp = boost::multiprecision;
+
+using mp50 = bmp::number<bmp::mpfr_float_backend<50>, bmp::et_off>;
+using mp100 = bmp::number<bmp::mpfr_float_backend<100>, bmp::et_off>;
+// Precision chosen at run time (explore --digits N); set with mpfr_dynamic::default_precision(N).
+using mpfr_dynamic = bmp::number<bmp::mpfr_float_backend<0>, bmp::et_off>;
+
+static_assert(std::numeric_limits<mp50>::digits10 >= 49, "mp50 must carry 50 decimal digits");
+static_assert(std::numeric_limits<mp100>::digits10 >= 99, "mp100 must carry 100 decimal digits");
+
+// The fixed rungs of the ladder, in increasing precision.
+enum class Precision { float64, mp50, mp100 };
+
+std::string_view precision_name(Precision p);
+std::optional<Precision> parse_precision(std::string_view name);
+// Machine epsilon of the rung (2^-52 for double, about 1e-49 for mp50, 1e-99 for mp100).
+double precision_epsilon(Precision p);
+
+// Machine epsilon of T as T.
+template <class T>
+T epsilon() {
+  return std::numeric_limits<T>::epsilon();
+}
+
+template <class T>
+double to_double(const T& x) {
+  if constexpr (std::is_same_v<T, double>)
+    return x;
+  else
+    return x.template convert_to<double>();
+}
+
+// All the digits of x: round-trip for double ("%.17g"), every digit the type carries otherwise.
+std::string exact_decimal(double x);
+template <class T>
+std::string exact_decimal(const T& x) {
+  return x.str(std::numeric_limits<T>::max_digits10, std::ios_base::scientific);
+}
+
+}  // namespace thm

@@ -1,0 +1,43 @@
+// Singular values, spectral norm, condition number.
+//
+// Accuracy (Eigen's SVD documentation; Demmel & Kahan): both JacobiSVD and BDCSVD are backward
+// stable, so each computed sigma_i is within ||E||_2 <= p(m,n) eps ||M||_2 of the exact one.
+// JacobiSVD is the accurate choice for small matrices; BDCSVD is faster from about 16 columns on.
+// Never form M^T M: its eigenvalues lose sigma_min when kappa is large (pitfalls.md).
+#pragma once
+
+#include "numerics/eigen_types.hpp"
+
+namespace thm {
+
+enum class SvdMethod { automatic, jacobi, bdc };
+
+// All min(m, n) singular values, in decreasing order.
+template <class T>
+Vec<T> singular_values(const Mat<T>& m, SvdMethod method = SvdMethod::automatic);
+
+// sigma_1(M).
+template <class T>
+T spectral_norm(const Mat<T>& m);
+
+// sigma_1 / sigma_min(m,n); +infinity when sigma_min is exactly zero.
+template <class T>
+T condition_number(const Vec<T>& singular_values_desc);
+
+// Absolute error bound used for every computed singular value of an m x n matrix with
+// ||M||_2 = norm: 8 max(m, n) eps norm (the backward-stability bound with a generous constant).
+template <class T>
+T singular_value_error_bound(Eigen::Index rows, Eigen::Index cols, const T& norm) {
+  return T(8) * T(std::max(rows, cols)) * epsilon<T>() * norm;
+}
+
+#define THM_SPECTRAL_EXTERN(T)                                           \
+  extern template Vec<T> singular_values(const Mat<T>&, SvdMethod);     \
+  extern template T spectral_norm(const Mat<T>&);                       \
+  extern template T condition_number(const Vec<T>&);
+THM_SPECTRAL_EXTERN(double)
+THM_SPECTRAL_EXTERN(mp50)
+THM_SPECTRAL_EXTERN(mp100)
+#undef THM_SPECTRAL_EXTERN
+
+}  // namespace thm

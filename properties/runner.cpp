@@ -1,0 +1,89 @@
+#include "properties/runner.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace thm {
+
+Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases) {
+  Rng rng = Rng::derive(seed, claim.id, static_cast<std::uint64_t>(index));
+  // Sizes sweep 0..100 over the budget, as RapidCheck does: small instances first.
+  const int size = cases <= 1 ? 100 : static_cast<int>((100LL * index) / (cases - 1));
+  RngChoices choices(rng, size);
+  return claim.generate(choices);
+}
+
+ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run) {
+  const int judged = run.cases_run - run.cases_discarded;
+  if (run.cases_run == 0 || judged == 0 || run.hypothesis_rate() < claim.min_hypothesis_rate) return ClaimVerdict::vacuous;
+  // Lemmas and theorems: one violation is a counterexample. Empirical trends: the violated share
+  // must stay within 1 - required_support.
+  const double allowed = (1.0 - claim.required_support) * judged;
+  if (run.cases_violated > allowed + 1e-9) return ClaimVerdict::violated;
+  if (run.cases_held == 0 || run.cases_inconclusive > run.cases_held) return ClaimVerdict::inconclusive;
+  if (claim.required_support < 1.0 && run.cases_held < claim.required_support * judged) return ClaimVerdict::inconclusive;
+  return ClaimVerdict::holds;
+}
+
+std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
+  const int cases = options.cases >= 0 ? options.cases : claim.default_cases;
+  // The same instances at every precision: generated once, in double.
+  std::vector<int> indices;
+  if (options.only_case)
+    indices.push_back(*options.only_case);
+  else
+    for (int i = 0; i < cases; ++i) indices.push_back(i);
+  std::vector<Instance> instances;
+  instances.reserve(indices.size());
+  for (int i : indices) instances.push_back(generate_case(claim, options.seed, i, cases));
+
+  std::vector<ClaimRun> runs;
+  for (Precision p : options.precisions) {
+    ClaimRun run;
+    run.claim = &claim;
+    run.precision = p;
+    run.variant = options.variant;
+    run.seed = options.seed;
+    run.cases_budget = cases;
+    const double eps = precision_epsilon(p);
+    bool worst_is_violation = false;
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+      const int i = indices[k];
+      Evaluation e = claim.evaluate(instances[k], p, options.variant);
+      CaseRecord rec;
+      rec.index = i;
+      rec.outcome = judge(e, eps);
+      rec.discard_reason = e.discard_reason;
+      ++run.cases_run;
+      switch (rec.outcome.verdict) {
+        case CaseVerdict::holds: ++run.cases_held; break;
+        case CaseVerdict::violated: ++run.cases_violated; break;
+        case CaseVerdict::discarded: ++run.cases_discarded; break;
+        case CaseVerdict::inconclusive: ++run.cases_inconclusive; break;
+      }
+      if (rec.outcome.verdict != CaseVerdict::discarded) {
+        const double s = rec.outcome.min_slack;
+        const bool violation = rec.outcome.verdict == CaseVerdict::violated;
+        // The worst case is the first violation if there is one, else the smallest slack.
+        const bool better = !run.worst_case || (violation && !worst_is_violation) ||
+                            (violation == worst_is_violation && !worst_is_violation && s < *run.min_slack);
+        if (!run.min_slack || s < *run.min_slack || (std::isnan(*run.min_slack) && !std::isnan(s))) {
+          run.min_slack = s;
+          run.min_slack_eps = rec.outcome.min_slack_eps;
+        }
+        if (better) {
+          run.worst_case = i;
+          run.worst_instance = instances[k];
+          run.worst_evaluation = std::move(e);
+          worst_is_violation = violation;
+        }
+      }
+      run.records.push_back(std::move(rec));
+    }
+    run.verdict = aggregate_verdict(claim, run);
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
+}  // namespace thm

@@ -1,0 +1,60 @@
+// The property runner: generates a claim's instances from one seed, evaluates the same instances at
+// every requested precision, and keeps every evaluation's verdict, the counts, the minimum slack and
+// the worst instance. Discarded cases are never counted as passes.
+#pragma once
+
+#include "theorems/claim.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace thm {
+
+struct RunOptions {
+  std::vector<Precision> precisions{Precision::float64, Precision::mp50};
+  int cases = -1;  // -1: the claim's default budget
+  std::uint64_t seed = 1;
+  Variant variant = Variant::claim;
+  std::optional<int> only_case;  // replay one case of the budget (its size depends on `cases`)
+};
+
+struct CaseRecord {
+  int index = 0;  // case number; with the seed and claim id it regenerates the instance
+  CaseOutcome outcome;
+  std::string discard_reason;
+};
+
+struct ClaimRun {
+  const Claim* claim = nullptr;
+  Precision precision = Precision::float64;
+  Variant variant = Variant::claim;
+  std::uint64_t seed = 0;
+  int cases_budget = 0;  // the budget the sizes were spread over (needed to replay a case)
+  int cases_run = 0, cases_held = 0, cases_discarded = 0, cases_inconclusive = 0, cases_violated = 0;
+  std::optional<double> min_slack, min_slack_eps;  // over judged cases
+  ClaimVerdict verdict = ClaimVerdict::vacuous;
+  // The case with the smallest slack (the first violated one if any), with its full evaluation.
+  std::optional<int> worst_case;
+  std::optional<Instance> worst_instance;
+  std::optional<Evaluation> worst_evaluation;
+  std::vector<CaseRecord> records;
+
+  double hypothesis_rate() const { return cases_run ? double(cases_run - cases_discarded) / cases_run : 0.0; }
+};
+
+// The instance of case `index` of `claim` for `seed`: the replay primitive.
+Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases);
+
+// The claim-level verdict from the counts (see README, "Reading a verdict").
+ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run);
+
+// The verdict the claim should get: holds for the claim, violated for its negative control.
+inline ClaimVerdict expected_verdict(Variant v) {
+  return v == Variant::claim ? ClaimVerdict::holds : ClaimVerdict::violated;
+}
+
+// One ClaimRun per requested precision, in the order requested.
+std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options);
+
+}  // namespace thm

@@ -1,0 +1,118 @@
+// The Claim abstraction: a quantitative statement from a paper (or a lemma we derived to back one),
+// its hypotheses and conclusion as code, and a generator of instances. A claim's check returns the
+// measured value beside the claimed bound (the PEPit way), never just a boolean.
+#pragma once
+
+#include "numerics/choice_source.hpp"
+#include "numerics/instance.hpp"
+#include "numerics/scalar.hpp"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace thm {
+
+// claims.md, "Sources": where the statement and its constants come from.
+enum class Provenance { paper, paper_shape, derived, empirical };
+enum class ClaimKind { inequality, identity, trajectory, rate, trend };
+// The claim as stated, or its negative control: the same check with the bound broken on purpose.
+enum class Variant { claim, negative_control };
+// Per instance: holds / violated / discarded (hypotheses false) / inconclusive (within noise).
+enum class CaseVerdict { holds, violated, discarded, inconclusive };
+// Per claim and precision.
+enum class ClaimVerdict { holds, violated, vacuous, inconclusive };
+
+std::string_view to_string(Provenance p);
+std::string_view to_string(ClaimKind k);
+std::string_view to_string(CaseVerdict v);
+std::string_view to_string(ClaimVerdict v);
+std::string_view to_string(Variant v);
+
+// One inequality `lhs <= rhs` evaluated at the working precision. `margin = rhs - lhs` and its
+// comparison with `noise` (a bound on the rounding error of margin) happen at that precision; the
+// doubles are for display and may overflow where the working precision does not.
+struct Condition {
+  std::string name;
+  double lhs = 0, rhs = 0, margin = 0, noise = 0;
+  std::string lhs_exact, rhs_exact;  // every digit of the working precision
+  CaseVerdict verdict = CaseVerdict::inconclusive;
+  double relative_slack = 0;  // margin / max(|rhs|, 1e-300), computed at the working precision
+};
+
+// holds if margin > noise, violated if margin < -noise, inconclusive otherwise (NaN: inconclusive).
+template <class T>
+CaseVerdict judge_margin(const T& margin, const T& noise) {
+  if (margin > noise) return CaseVerdict::holds;
+  if (margin < -noise) return CaseVerdict::violated;
+  return CaseVerdict::inconclusive;
+}
+
+template <class T>
+Condition make_le(std::string name, const T& lhs, const T& rhs, const T& noise) {
+  using std::abs;
+  Condition c;
+  c.name = std::move(name);
+  const T margin = rhs - lhs;
+  c.lhs = to_double(lhs);
+  c.rhs = to_double(rhs);
+  c.margin = to_double(margin);
+  c.noise = to_double(noise);
+  c.lhs_exact = exact_decimal(lhs);
+  c.rhs_exact = exact_decimal(rhs);
+  c.verdict = judge_margin(margin, noise);
+  const T scale = abs(rhs) > T(1e-300) ? T(abs(rhs)) : T(1e-300);
+  c.relative_slack = to_double(T(margin / scale));
+  return c;
+}
+// `lhs >= rhs`, stored as `rhs <= lhs`.
+template <class T>
+Condition make_ge(std::string name, const T& lhs, const T& rhs, const T& noise) {
+  return make_le(std::move(name), rhs, lhs, noise);
+}
+
+// A claim's conclusion on one instance.
+struct Evaluation {
+  bool hypotheses_hold = true;
+  std::string discard_reason;            // which hypothesis failed
+  std::vector<Condition> conditions;     // all must hold
+  std::vector<std::pair<std::string, double>> observations;  // other measured quantities, in order
+
+  static Evaluation discarded(std::string why) {
+    Evaluation e;
+    e.hypotheses_hold = false;
+    e.discard_reason = std::move(why);
+    return e;
+  }
+};
+
+// The verdict of one evaluation: the worst of its conditions.
+struct CaseOutcome {
+  CaseVerdict verdict = CaseVerdict::discarded;
+  double min_slack = 0;          // relative slack of the worst condition
+  double min_slack_eps = 0;      // ... in units of the working precision's epsilon
+  int worst_condition = -1;      // index into Evaluation::conditions
+};
+CaseOutcome judge(const Evaluation& e, double epsilon);
+
+struct Claim {
+  std::string id;          // stable, e.g. "qin.residual.weyl_interlacing"
+  std::string source;      // "Q" or "G" (claims.md, "Sources")
+  Provenance provenance;
+  ClaimKind kind;
+  std::string statement;          // one line, as in claims.md
+  std::string negative_control;   // what the broken variant changes
+  std::string derivation;         // docs/derivations/<id>.md
+  // Fraction of judged (non-discarded) cases that must hold: 1 for lemmas and theorems; below 1
+  // only for empirical trends, which are judged statistically (claims.md, "Kinds of check").
+  double required_support = 1.0;
+  // Below this fraction of generated instances meeting the hypotheses, the claim is vacuous.
+  double min_hypothesis_rate = 0.1;
+  int default_cases = 100;
+
+  std::function<Instance(ChoiceSource&)> generate;
+  std::function<Evaluation(const Instance&, Precision, Variant)> evaluate;
+};
+
+}  // namespace thm

@@ -1,0 +1,12 @@
+// Explicit instantiations of the [Q] claims for double.
+#include "theorems/detail/qin_residual_impl.hpp"
+#include "theorems/detail/qin_softmax_impl.hpp"
+
+namespace thm {
+
+template Evaluation evaluate_rank_collapse<double>(const Instance&, Variant);
+template Evaluation evaluate_weyl_interlacing<double>(const Instance&, Variant);
+template Evaluation evaluate_sigma_min_lower_bound<double>(const Instance&, Variant);
+template Evaluation evaluate_conditioning_trend<double>(const Instance&, Variant);
+
+}  // namespace thm

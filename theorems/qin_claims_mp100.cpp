@@ -1,0 +1,12 @@
+// Explicit instantiations of the [Q] claims for mp100.
+#include "theorems/detail/qin_residual_impl.hpp"
+#include "theorems/detail/qin_softmax_impl.hpp"
+
+namespace thm {
+
+template Evaluation evaluate_rank_collapse<mp100>(const Instance&, Variant);
+template Evaluation evaluate_weyl_interlacing<mp100>(const Instance&, Variant);
+template Evaluation evaluate_sigma_min_lower_bound<mp100>(const Instance&, Variant);
+template Evaluation evaluate_conditioning_trend<mp100>(const Instance&, Variant);
+
+}  // namespace thm

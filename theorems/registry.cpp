@@ -1,0 +1,142 @@
+#include "theorems/registry.hpp"
+
+#include "theorems/qin_residual.hpp"
+#include "theorems/qin_softmax.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace thm {
+
+namespace {
+
+// Dispatch a templated evaluate<T> over the precision ladder.
+template <Evaluation (*F64)(const Instance&, Variant), Evaluation (*F50)(const Instance&, Variant),
+          Evaluation (*F100)(const Instance&, Variant)>
+Evaluation by_precision(const Instance& inst, Precision p, Variant v) {
+  switch (p) {
+    case Precision::float64: return F64(inst, v);
+    case Precision::mp50: return F50(inst, v);
+    case Precision::mp100: return F100(inst, v);
+  }
+  throw std::invalid_argument("unknown precision");
+}
+
+#define THM_BY_PRECISION(f) by_precision<&f<double>, &f<mp50>, &f<mp100>>
+
+std::vector<Claim> make_claims() {
+  std::vector<Claim> claims;
+
+  Claim rank_collapse;
+  rank_collapse.id = kRankCollapseId;
+  rank_collapse.source = "Q";
+  rank_collapse.provenance = Provenance::derived;
+  rank_collapse.kind = ClaimKind::inequality;
+  rank_collapse.statement =
+      "(a) row-constant logits => rank(A) <= 1; (b) eps = max|K|: ||S - 11^T/N||_2 <= exp(2 eps) - 1 and "
+      "sigma_2(A) <= (exp(2 eps) - 1) ||X W_V||_2";
+  rank_collapse.negative_control = "the bounds of (b) divided by 4";
+  rank_collapse.default_cases = 200;
+  rank_collapse.generate = generate_rank_collapse;
+  rank_collapse.evaluate = THM_BY_PRECISION(evaluate_rank_collapse);
+  claims.push_back(rank_collapse);
+
+  Claim weyl;
+  weyl.id = kWeylInterlacingId;
+  weyl.source = "Q";
+  weyl.provenance = Provenance::derived;
+  weyl.kind = ClaimKind::inequality;
+  weyl.statement = "sigma_k(Z) >= beta sigma_{k+j}(X) - sigma_{j+1}(A) for k >= 1, j >= 0, k + j <= min(N, d)";
+  weyl.negative_control = "the index shift dropped: sigma_k(Z) >= beta sigma_k(X) - sigma_{j+1}(A) for j >= 1";
+  weyl.default_cases = 200;
+  weyl.generate = generate_weyl_interlacing;
+  weyl.evaluate = THM_BY_PRECISION(evaluate_weyl_interlacing);
+  claims.push_back(weyl);
+
+  Claim sigma_min;
+  sigma_min.id = kSigmaMinLowerBoundId;
+  sigma_min.source = "Q";
+  sigma_min.provenance = Provenance::derived;
+  sigma_min.kind = ClaimKind::inequality;
+  sigma_min.statement = "||S||_2 <= sqrt(N) and sigma_min(Z) >= beta sigma_min(X) - ||S||_2 ||X||_2 ||W_V||_2";
+  sigma_min.negative_control = "||S||_2 <= 1 and sigma_min(Z) >= beta sigma_min(X) (attention term dropped)";
+  sigma_min.default_cases = 200;
+  sigma_min.generate = generate_sigma_min_lower_bound;
+  sigma_min.evaluate = THM_BY_PRECISION(evaluate_sigma_min_lower_bound);
+  claims.push_back(sigma_min);
+
+  Claim trend;
+  trend.id = kConditioningTrendId;
+  trend.source = "Q";
+  trend.provenance = Provenance::empirical;
+  trend.kind = ClaimKind::trend;
+  trend.statement =
+      "small logits, beta in {0,.1,.25,.5,.75,1}: kappa(Zs) >= 1e6 at beta = 0, Spearman(beta, kappa(Zs)) <= -0.9, "
+      "Spearman(beta, min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2) >= 0.9";
+  trend.negative_control = "the reversed trend: Spearman(beta, kappa(Zs)) >= +0.9";
+  trend.required_support = kTrendSupport;
+  trend.default_cases = 40;
+  trend.generate = generate_conditioning_trend;
+  trend.evaluate = THM_BY_PRECISION(evaluate_conditioning_trend);
+  claims.push_back(trend);
+
+  for (Claim& c : claims) c.derivation = "docs/derivations/" + c.id + ".md";
+  return claims;
+}
+
+}  // namespace
+
+const std::vector<Claim>& all_claims() {
+  static const std::vector<Claim> claims = make_claims();
+  return claims;
+}
+
+bool glob_match(const std::string& pattern, const std::string& text) {
+  // Iterative wildcard match with backtracking to the last '*'.
+  std::size_t p = 0, t = 0, star = std::string::npos, mark = 0;
+  while (t < text.size()) {
+    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
+      ++p;
+      ++t;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = t;
+    } else if (star != std::string::npos) {
+      p = star + 1;
+      t = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+std::vector<const Claim*> select_claims(const std::string& patterns) {
+  std::vector<const Claim*> selected;
+  std::stringstream ss(patterns);
+  std::string pattern;
+  bool any = false;
+  while (std::getline(ss, pattern, ',')) {
+    if (pattern.empty()) continue;
+    any = true;
+    bool matched = false;
+    for (const Claim& c : all_claims())
+      if (glob_match(pattern, c.id)) {
+        matched = true;
+        bool already = false;
+        for (const Claim* s : selected) already = already || s == &c;
+        if (!already) selected.push_back(&c);
+      }
+    if (!matched) throw std::invalid_argument("no claim matches '" + pattern + "' (see 'thmcheck list')");
+  }
+  if (!any) throw std::invalid_argument("empty claim pattern");
+  // Catalogue order, whatever the order of the patterns.
+  std::vector<const Claim*> ordered;
+  for (const Claim& c : all_claims())
+    for (const Claim* s : selected)
+      if (s == &c) ordered.push_back(s);
+  return ordered;
+}
+
+}  // namespace thm
