@@ -76,7 +76,7 @@ Instance generate_sigma_min_lower_bound(ChoiceSource& src) {
   return build_qin_attention(s);
 }
 
-Instance generate_conditioning_trend(ChoiceSource& src) {
+Instance generate_conditioning_trend(ChoiceSource& src, double wv_gain) {
   QAttentionSpec s;
   s.n = static_cast<int>(src.integer(1, 3));
   s.d = dimension(src, s.n + 2, std::max(kDimCap, s.n + 2));  // n < d: collapse leaves Zs rank-deficient
@@ -92,7 +92,7 @@ Instance generate_conditioning_trend(ChoiceSource& src) {
   s.logit_max = src.log_real(1e-10, 1e-8);
   // W_V at the standard initialisation (claims.md: "at initialisation"); the gain is the claim's
   // constant kTrendWvGain. The trend depends on it (derivation, "Where it breaks").
-  s.wv_gain = kTrendWvGain;
+  s.wv_gain = wv_gain;
   s.entropy = src.entropy();
   return build_qin_attention_draws(s, kTrendDraws);
 }

@@ -76,7 +76,7 @@ std::vector<Claim> make_claims() {
   trend.negative_control = "the reversed trend: Spearman(beta, kappa(Zs)) >= +0.9";
   trend.required_support = kTrendSupport;
   trend.default_cases = 40;
-  trend.generate = generate_conditioning_trend;
+  trend.generate = [](ChoiceSource& src) { return generate_conditioning_trend(src); };
   trend.evaluate = THM_BY_PRECISION(evaluate_conditioning_trend);
   claims.push_back(trend);
 

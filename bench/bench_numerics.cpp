@@ -1,0 +1,97 @@
+// Benchmarks of attention_forward and singular_values at double, mp50 and mp100, for N in {8, 16, 32}.
+//
+// Every input is built in double from a fixed seed outside the timed loop and lifted (exactly) to
+// the scalar type under test, so each rung times the same instance.
+//   attention: X is N x d with d = N, entries N(0, 1); W_Q, W_K, W_V are d x d with entries
+//              N(0, 1/d); beta = 1; c = 1/sqrt(d).
+//   SVD:       an N x N spectrum-first matrix with singular values geometric from 1 to 1e-3
+//              (kappa = 1e3), through JacobiSVD and BDCSVD.
+#include "numerics/attention.hpp"
+#include "numerics/eigen_types.hpp"
+#include "numerics/random.hpp"
+#include "numerics/random_matrix.hpp"
+#include "numerics/scalar.hpp"
+#include "numerics/spectral.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace {
+
+constexpr std::uint64_t kSeed = 42;
+constexpr double kKappa = 1e3;
+
+struct AttentionInputD {
+  thm::MatD X, W_Q, W_K, W_V;
+  double c;
+};
+
+AttentionInputD make_attention_input(int n) {
+  thm::Rng rng(kSeed);
+  const int d = n;
+  const double w_scale = 1.0 / std::sqrt(static_cast<double>(d));
+  AttentionInputD in;
+  in.X = thm::gaussian_matrix(rng, n, d, 1.0);
+  in.W_Q = thm::gaussian_matrix(rng, d, d, w_scale);
+  in.W_K = thm::gaussian_matrix(rng, d, d, w_scale);
+  in.W_V = thm::gaussian_matrix(rng, d, d, w_scale);
+  in.c = w_scale;
+  return in;
+}
+
+thm::MatD make_svd_input(int n) {
+  thm::Rng rng(kSeed);
+  return thm::spectrum_first_matrix(rng, n, n, thm::geometric_spectrum(n, 1.0, kKappa));
+}
+
+template <class T>
+void BM_AttentionForward(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const AttentionInputD in = make_attention_input(n);
+  const thm::Mat<T> X = thm::lift<T>(in.X);
+  const thm::AttentionWeights<T> w{thm::lift<T>(in.W_Q), thm::lift<T>(in.W_K), thm::lift<T>(in.W_V),
+                                   T(in.c)};
+  const T beta(1);
+  for (auto _ : state) {
+    auto out = thm::attention_forward<T>(X, w, beta);
+    benchmark::DoNotOptimize(out);
+    benchmark::ClobberMemory();
+  }
+}
+
+template <class T, thm::SvdMethod Method>
+void BM_SingularValues(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const thm::Mat<T> M = thm::lift<T>(make_svd_input(n));
+  for (auto _ : state) {
+    auto sv = thm::singular_values<T>(M, Method);
+    benchmark::DoNotOptimize(sv);
+    benchmark::ClobberMemory();
+  }
+}
+
+// double: default timing, microseconds. MP types: milliseconds and a short minimum time, so the
+// whole run stays well under a minute.
+constexpr double kMpMinTime = 0.05;
+
+#define THM_BENCH_DOUBLE(...) BENCHMARK(__VA_ARGS__)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMicrosecond)
+#define THM_BENCH_MP(...) \
+  BENCHMARK(__VA_ARGS__)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMillisecond)->MinTime(kMpMinTime)
+
+THM_BENCH_DOUBLE(BM_AttentionForward<double>);
+THM_BENCH_MP(BM_AttentionForward<thm::mp50>);
+THM_BENCH_MP(BM_AttentionForward<thm::mp100>);
+
+THM_BENCH_DOUBLE(BM_SingularValues<double, thm::SvdMethod::jacobi>);
+THM_BENCH_DOUBLE(BM_SingularValues<double, thm::SvdMethod::bdc>);
+THM_BENCH_MP(BM_SingularValues<thm::mp50, thm::SvdMethod::jacobi>);
+THM_BENCH_MP(BM_SingularValues<thm::mp50, thm::SvdMethod::bdc>);
+THM_BENCH_MP(BM_SingularValues<thm::mp100, thm::SvdMethod::jacobi>);
+THM_BENCH_MP(BM_SingularValues<thm::mp100, thm::SvdMethod::bdc>);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,134 @@
+// The runner's bookkeeping: discarded cases are never passes, vacuous claims are vacuous, verdicts
+// follow the counts, and the same seed gives byte-identical JSON.
+#include "properties/runner.hpp"
+#include "reports/summary_json.hpp"
+#include "theorems/registry.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace thm;
+
+namespace {
+
+// A synthetic claim: the instance carries x; the condition is x <= 1 unless x < 0 (discarded).
+Claim synthetic(double lo, double hi) {
+  Claim c;
+  c.id = "test.synthetic";
+  c.source = "test";
+  c.provenance = Provenance::derived;
+  c.kind = ClaimKind::inequality;
+  c.default_cases = 50;
+  c.generate = [lo, hi](ChoiceSource& src) {
+    Instance inst;
+    inst.family = "test";
+    inst.params["x"] = src.real(lo, hi);
+    return inst;
+  };
+  c.evaluate = [](const Instance& inst, Precision, Variant v) {
+    const double x = inst.param("x");
+    if (x < 0) return Evaluation::discarded("x < 0");
+    Evaluation e;
+    e.conditions.push_back(make_le<double>("x <= bound", x, v == Variant::claim ? 1.0 : 0.5, 1e-12));
+    return e;
+  };
+  return c;
+}
+
+ClaimRun run_one(const Claim& c, Variant v = Variant::claim) {
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.variant = v;
+  return run_claim(c, o).front();
+}
+
+}  // namespace
+
+TEST_CASE("runner: all cases discarded gives vacuous, never holds") {
+  const ClaimRun r = run_one(synthetic(-2.0, -1.0));
+  CHECK(r.cases_run == 50);
+  CHECK(r.cases_discarded == 50);
+  CHECK(r.cases_held == 0);
+  CHECK(r.verdict == ClaimVerdict::vacuous);
+  CHECK_FALSE(r.min_slack.has_value());
+}
+
+TEST_CASE("runner: mostly discarded (below the hypothesis rate) is vacuous") {
+  const ClaimRun r = run_one(synthetic(-19.0, 1.0));  // about 5% meet x >= 0
+  CHECK(r.hypothesis_rate() < 0.1);
+  CHECK(r.verdict == ClaimVerdict::vacuous);
+}
+
+TEST_CASE("runner: counts add up and a bound that holds gives holds with positive slack") {
+  const ClaimRun r = run_one(synthetic(-0.5, 1.0));
+  CHECK(r.cases_held + r.cases_discarded + r.cases_inconclusive + r.cases_violated == r.cases_run);
+  CHECK(r.cases_discarded > 0);
+  CHECK(r.verdict == ClaimVerdict::holds);
+  REQUIRE(r.min_slack.has_value());
+  CHECK(*r.min_slack >= 0.0);
+}
+
+TEST_CASE("runner: one violation makes a lemma violated, and the worst case is that violation") {
+  const ClaimRun r = run_one(synthetic(0.0, 1.0), Variant::negative_control);
+  CHECK(r.cases_violated > 0);
+  CHECK(r.verdict == ClaimVerdict::violated);
+  REQUIRE(r.worst_case.has_value());
+  CHECK(r.records[*r.worst_case].outcome.verdict == CaseVerdict::violated);
+}
+
+TEST_CASE("runner: an empirical claim tolerates violations up to 1 - required_support") {
+  Claim c = synthetic(0.0, 1.05);  // about 5% violate x <= 1
+  c.required_support = 0.8;
+  CHECK(run_one(c).verdict == ClaimVerdict::holds);
+  c.required_support = 1.0;
+  CHECK(run_one(c).verdict == ClaimVerdict::violated);
+}
+
+TEST_CASE("runner: conditions within the noise are inconclusive, not holds") {
+  Evaluation e;
+  e.conditions.push_back(make_le<double>("tight", 1.0, 1.0 + 1e-17, 1e-15));
+  CHECK(judge(e, 1e-16).verdict == CaseVerdict::inconclusive);
+  e.conditions.push_back(make_le<double>("broken", 2.0, 1.0, 1e-15));
+  CHECK(judge(e, 1e-16).verdict == CaseVerdict::violated);
+}
+
+TEST_CASE("runner: replaying one case regenerates the same instance") {
+  const Claim& c = all_claims().front();
+  const Instance a = generate_case(c, 99, 17, 200), b = generate_case(c, 99, 17, 200);
+  CHECK(a.params == b.params);
+  REQUIRE(a.matrices.size() == b.matrices.size());
+  for (const auto& [name, m] : a.matrices) CHECK(m == b.matrices.at(name));
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.seed = 99;
+  o.cases = 200;
+  o.only_case = 17;
+  const ClaimRun r = run_claim(c, o).front();
+  CHECK(r.cases_run == 1);
+  CHECK(r.records.front().index == 17);
+}
+
+TEST_CASE("runner: the same seed gives byte-identical summary JSON, another seed does not") {
+  RunOptions o;
+  o.precisions = {Precision::float64, Precision::mp50};
+  o.cases = 25;
+  auto summary = [&](std::uint64_t seed) {
+    o.seed = seed;
+    std::vector<ClaimRun> runs;
+    for (const Claim& c : all_claims())
+      for (ClaimRun& r : run_claim(c, o)) runs.push_back(std::move(r));
+    return summary_json(seed, Variant::claim, runs).dump(2);
+  };
+  const std::string a = summary(5), b = summary(5), c = summary(6);
+  CHECK(a == b);
+  CHECK(a != c);
+}
+
+TEST_CASE("registry: globs select claims in catalogue order; unknown patterns are errors") {
+  CHECK(select_claims("qin.residual.*").size() == 3);
+  CHECK(select_claims("*").size() == all_claims().size());
+  CHECK(select_claims("qin.residual.weyl_interlacing,qin.softmax.rank_collapse").front()->id == "qin.softmax.rank_collapse");
+  CHECK_THROWS_AS(select_claims("nope.*"), std::invalid_argument);
+  CHECK_THROWS_AS(select_claims(","), std::invalid_argument);
+  CHECK(glob_match("qin.*.weyl_?nterlacing", "qin.residual.weyl_interlacing"));
+  CHECK_FALSE(glob_match("qin.softmax", "qin.softmax.rank_collapse"));
+}
