@@ -31,9 +31,11 @@ void check_holds(const std::string& id) {
     INFO(id << " at " << precision_name(r.precision) << ": held " << r.cases_held << ", inconclusive "
             << r.cases_inconclusive << ", violated " << r.cases_violated << ", discarded " << r.cases_discarded);
     CHECK(r.verdict == ClaimVerdict::holds);
-    CHECK(r.cases_violated == 0);
+    // Lemmas: no violation at all; empirical trends: at most the share their support allows.
+    const int judged = r.cases_run - r.cases_discarded;
+    CHECK(r.cases_violated <= (1.0 - claim(id).required_support) * judged);
     CHECK(r.cases_run == claim(id).default_cases);
-    CHECK(r.hypothesis_rate() >= 0.5);
+    CHECK(r.hypothesis_rate() >= 2 * claim(id).min_hypothesis_rate);
   }
 }
 
@@ -144,42 +146,34 @@ TEST_CASE("claim qin.residual.sigma_min_lower_bound discards beta = 0 instead of
 }
 
 // --- qin.residual.conditioning_trend (empirical) ---------------------------------------------
+TEST_CASE("claim qin.residual.conditioning_trend holds at double and mp50") { check_holds(kConditioningTrendId); }
 TEST_CASE("claim qin.residual.conditioning_trend negative control is violated") {
   check_negative_control(kConditioningTrendId);
 }
-
-TEST_CASE("claim qin.residual.conditioning_trend: rank collapse at beta = 0 in every case, same verdict at every precision") {
-  const auto runs = run(claim(kConditioningTrendId), Variant::claim);
-  REQUIRE(runs.size() == 2);
-  for (const ClaimRun& r : runs) {
-    CHECK(r.cases_run == claim(kConditioningTrendId).default_cases);
-    CHECK(r.cases_discarded == 0);
-    CHECK((r.verdict == ClaimVerdict::holds || r.verdict == ClaimVerdict::violated));
-  }
-  CHECK(runs[0].verdict == runs[1].verdict);
-  CHECK(runs[0].cases_violated == runs[1].cases_violated);
-  // The collapse part (condition 0: kappa(Zs) >= 1e6 at beta = 0) is certified in every case.
-  for (int i = 0; i < 20; ++i) {
-    const Instance inst = generate_case(claim(kConditioningTrendId), 20261130, i, 20);
-    const Evaluation e = claim(kConditioningTrendId).evaluate(inst, Precision::float64, Variant::claim);
+TEST_CASE("claim qin.residual.conditioning_trend: rank collapse at beta = 0 is certified in every judged case") {
+  // Condition 0 (kappa(Zs) >= 1e6 at beta = 0) follows from rank_collapse (b) in this regime
+  // (derivation, T1): it must hold in every case, not only in the required 90%.
+  const Claim& c = claim(kConditioningTrendId);
+  int judged = 0;
+  for (int i = 0; i < c.default_cases; ++i) {
+    const Evaluation e = c.evaluate(generate_case(c, 20261130, i, c.default_cases), Precision::float64, Variant::claim);
+    if (!e.hypotheses_hold) continue;
+    ++judged;
     CHECK(e.conditions.front().verdict == CaseVerdict::holds);
   }
+  CHECK(judged > 0);
 }
 
-TEST_CASE("claim qin.residual.conditioning_trend holds where attention dominates (W_V gain 8)") {
-  // Where it breaks is documented in docs/derivations/qin.residual.conditioning_trend.md: for small
-  // W_V the kappa curve has an interior minimum and rises towards kappa(Xs). With a large gain the
-  // trend must hold in at least the claim's required support of cases.
-  int held = 0, judged = 0;
-  for (int i = 0; i < 40; ++i) {
-    Rng rng = Rng::derive(11, "trend-gain-8", i);
-    RngChoices src(rng, 100);
-    const Instance inst = generate_conditioning_trend(src, 8.0);
-    const CaseOutcome o = judge(claim(kConditioningTrendId).evaluate(inst, Precision::float64, Variant::claim), 1e-16);
-    judged += o.verdict != CaseVerdict::discarded;
-    held += o.verdict == CaseVerdict::holds;
-  }
-  INFO("held " << held << " of " << judged);
-  CHECK(judged == 40);
-  CHECK(held >= kTrendSupport * judged);
+TEST_CASE("claim qin.residual.conditioning_trend discards gamma < 1 instead of judging it") {
+  QAttentionSpec s;
+  s.n = 2;
+  s.N = 5;
+  s.d = 6;
+  s.stacked_spectrum = true;
+  s.logit_max = 1e-9;
+  s.wv_gain = 0.05;  // attention far below the data: gamma << 1
+  s.entropy = 5;
+  const Evaluation e = claim(kConditioningTrendId).evaluate(build_qin_attention(s), Precision::float64, Variant::claim);
+  CHECK_FALSE(e.hypotheses_hold);
+  CHECK(e.discard_reason.find("gamma") != std::string::npos);
 }

@@ -100,37 +100,23 @@ Instance build_qin_attention(const QAttentionSpec& s) {
   return inst;
 }
 
-std::string qin_draw_prefix(int k) { return k == 0 ? std::string() : "draw" + std::to_string(k) + "."; }
-
-Instance build_qin_attention_draws(const QAttentionSpec& spec, int draws) {
-  require(draws >= 1 && draws <= 64, "draws must be in [1, 64]");
-  QAttentionSpec s = spec;
-  Instance inst = build_qin_attention(s);
-  for (int k = 1; k < draws; ++k) {
-    s.entropy = spec.entropy + static_cast<std::uint64_t>(k);
-    for (auto& [name, m] : build_qin_attention(s).matrices) inst.matrices[qin_draw_prefix(k) + name] = std::move(m);
-  }
-  inst.params["draws"] = draws;
-  return inst;
-}
-
-QAttentionShape qin_attention_shape(const Instance& inst, const std::string& prefix) {
+QAttentionShape qin_attention_shape(const Instance& inst) {
   if (inst.family != kQinAttentionFamily)
     throw InstanceError("expected an instance of family '" + std::string(kQinAttentionFamily) + "', got '" + inst.family + "'");
   inst.require_finite();
   const double n = inst.param("n");
   if (n < 1 || n > kMaxDim || n != std::floor(n)) throw InstanceError("instance parameter n must be an integer in [1, 512]");
   QAttentionShape s{static_cast<int>(n), 0, 0};
-  const MatD& x0 = inst.matrix(prefix + "X0");
+  const MatD& x0 = inst.matrix("X0");
   s.N = static_cast<int>(x0.rows());
   s.d = static_cast<int>(x0.cols());
   if (s.N < 1 || s.d < 1 || s.N > kMaxDim || s.d > kMaxDim) throw InstanceError("X0 must be N x d with 1 <= N, d <= 512");
   for (int i = 0; i < s.n; ++i) {
-    const MatD& x = inst.matrix(prefix + "X" + std::to_string(i));
+    const MatD& x = inst.matrix("X" + std::to_string(i));
     if (x.rows() != s.N || x.cols() != s.d) throw InstanceError("X" + std::to_string(i) + " is not " + std::to_string(s.N) + " x " + std::to_string(s.d));
   }
   for (const char* name : {"W_Q", "W_K", "W_V"}) {
-    const MatD& w = inst.matrix(prefix + name);
+    const MatD& w = inst.matrix(name);
     if (w.rows() != s.d || w.cols() != s.d) throw InstanceError(std::string(name) + " must be d x d with d = " + std::to_string(s.d));
   }
   inst.param("beta");

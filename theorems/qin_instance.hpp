@@ -47,13 +47,7 @@ Instance build_qin_attention(const QAttentionSpec& spec);
 struct QAttentionShape {
   int n, N, d;
 };
-// `prefix` selects one draw of a multi-draw instance ("" for the first, "draw1." for the second, ...).
-QAttentionShape qin_attention_shape(const Instance& inst, const std::string& prefix = "");
-
-// Several independent draws with the same generating parameters (entropy, entropy + 1, ...), in one
-// instance: draw k > 0 has its matrices under the prefix "draw<k>.". Param "draws" counts them.
-Instance build_qin_attention_draws(const QAttentionSpec& spec, int draws);
-std::string qin_draw_prefix(int k);
+QAttentionShape qin_attention_shape(const Instance& inst);
 
 template <class T>
 struct QAttention {
@@ -64,13 +58,13 @@ struct QAttention {
 
 // Lift to scalar T (exact) after checking shapes and finiteness.
 template <class T>
-QAttention<T> lift_qin_attention(const Instance& inst, const std::string& prefix = "") {
-  const QAttentionShape s = qin_attention_shape(inst, prefix);
+QAttention<T> lift_qin_attention(const Instance& inst) {
+  const QAttentionShape s = qin_attention_shape(inst);
   QAttention<T> q;
-  for (int i = 0; i < s.n; ++i) q.X.push_back(lift<T>(inst.matrix(prefix + "X" + std::to_string(i))));
-  q.w.W_Q = lift<T>(inst.matrix(prefix + "W_Q"));
-  q.w.W_K = lift<T>(inst.matrix(prefix + "W_K"));
-  q.w.W_V = lift<T>(inst.matrix(prefix + "W_V"));
+  for (int i = 0; i < s.n; ++i) q.X.push_back(lift<T>(inst.matrix("X" + std::to_string(i))));
+  q.w.W_Q = lift<T>(inst.matrix("W_Q"));
+  q.w.W_K = lift<T>(inst.matrix("W_K"));
+  q.w.W_V = lift<T>(inst.matrix("W_V"));
   q.w.c = T(inst.param("c"));
   q.beta = T(inst.param("beta"));
   return q;

@@ -72,11 +72,11 @@ std::vector<Claim> make_claims() {
   trend.kind = ClaimKind::trend;
   trend.statement =
       "small logits, beta in {0,.1,.25,.5,.75,1}: kappa(Zs) >= 1e6 at beta = 0, Spearman(beta, kappa(Zs)) <= -0.9, "
-      "Spearman(beta, min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2) >= 0.9";
+      "Spearman(beta, min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2) >= 0.9; regime ||As(0)||_2 >= ||Xs||_2";
   trend.negative_control = "the reversed trend: Spearman(beta, kappa(Zs)) >= +0.9";
   trend.required_support = kTrendSupport;
-  trend.default_cases = 40;
-  trend.generate = [](ChoiceSource& src) { return generate_conditioning_trend(src); };
+  trend.default_cases = 100;
+  trend.generate = generate_conditioning_trend;
   trend.evaluate = THM_BY_PRECISION(evaluate_conditioning_trend);
   claims.push_back(trend);
 
