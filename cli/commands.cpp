@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <iostream>
 #include <sstream>
 
@@ -26,6 +27,15 @@ std::vector<Precision> parse_precision_list(const std::string& csv) {
   }
   if (out.empty()) throw UsageError("--precision needs at least one of double, mp50, mp100");
   return out;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end)
+    throw UsageError("--seed must be a whole number in [0, 18446744073709551615], got '" + text + "'");
+  return value;
 }
 
 int list(bool json) {

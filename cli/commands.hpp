@@ -34,5 +34,7 @@ int list(bool json);
 int run(const RunArgs& args);
 
 std::vector<Precision> parse_precision_list(const std::string& csv);
+// A decimal integer in [0, 2^64 - 1]; no sign, no exponent, no wrap-around.
+std::uint64_t parse_seed(const std::string& text);
 
 }  // namespace thm::cli

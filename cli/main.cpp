@@ -17,11 +17,12 @@ int main(int argc, char** argv) {
 
   RunArgs run_args;
   int cases = 0, only_case = -1;
+  std::string seed_text;
   CLI::App* run_cmd = app.add_subcommand("run", "Run claims on random instances and write DIR/summary.json");
   run_cmd->add_option("--claims", run_args.claims, "Comma-separated claim ids or globs (e.g. 'qin.residual.*')");
   run_cmd->add_option("--precision", run_args.precision, "Comma-separated precisions: double, mp50, mp100");
   CLI::Option* cases_opt = run_cmd->add_option("--cases", cases, "Cases per claim (default: the claim's budget)");
-  run_cmd->add_option("--seed", run_args.seed, "The seed every random choice flows from");
+  CLI::Option* seed_opt = run_cmd->add_option("--seed", seed_text, "The seed every random choice flows from (0 .. 2^64-1)");
   run_cmd->add_option("--report", run_args.report, "Report directory (summary.json)");
   run_cmd->add_flag("--negative-control", run_args.negative_control,
                     "Run the broken variants instead; each must come out violated");
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     if (*cases_opt) run_args.cases = cases;
+    if (*seed_opt) run_args.seed = parse_seed(seed_text);
     if (*case_opt) run_args.only_case = only_case;
     if (*list_cmd) return list(list_json);
     return run(run_args);
