@@ -14,7 +14,7 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 configure: deps
-	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > $(BUILD).configure.log 2>&1 || { cat $(BUILD).configure.log; exit 1; }
 
 deps:
 	@scripts/install-deps

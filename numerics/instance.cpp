@@ -16,6 +16,16 @@ double Instance::param(const std::string& name) const {
   return it->second;
 }
 
+std::string Instance::describe() const {
+  std::string out = family + "{";
+  bool first = true;
+  for (const auto& [name, v] : params) {
+    out += (first ? "" : ", ") + name + "=" + exact_decimal(v);
+    first = false;
+  }
+  return out + "}";
+}
+
 void Instance::require_finite() const {
   for (const auto& [name, v] : params)
     if (!std::isfinite(v)) throw InstanceError("instance parameter '" + name + "' is not finite");

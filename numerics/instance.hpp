@@ -24,6 +24,8 @@ struct Instance {
   const MatD& matrix(const std::string& name) const;
   double param(const std::string& name) const;
   bool has_param(const std::string& name) const { return params.count(name) != 0; }
+  // "family{name=value, ...}" with round-trip decimals: enough to rebuild the instance.
+  std::string describe() const;
   // Throws InstanceError when any parameter or matrix entry is NaN or infinite.
   void require_finite() const;
 };

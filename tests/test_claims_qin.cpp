@@ -53,7 +53,10 @@ void check_no_counterexample(const std::string& id, Precision p) {
   const Instance inst = c.generate(src);
   const Evaluation e = c.evaluate(inst, p, Variant::claim);
   const CaseOutcome o = judge(e, precision_epsilon(p));
-  if (o.verdict == CaseVerdict::violated) RC_FAIL(e.conditions[o.worst_condition].name);
+  if (o.verdict == CaseVerdict::violated) {
+    const Condition& w = e.conditions[o.worst_condition];
+    RC_FAIL(w.name + ": lhs " + w.lhs_exact + ", rhs " + w.rhs_exact + " on " + inst.describe());
+  }
   RC_TAG(std::string(to_string(o.verdict)));
 }
 

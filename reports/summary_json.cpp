@@ -1,0 +1,102 @@
+#include "reports/summary_json.hpp"
+
+#include <cmath>
+
+namespace thm {
+
+namespace {
+
+// JSON has no NaN or infinity: those become strings, so that nothing is silently lost.
+nlohmann::json number(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return x;
+}
+
+nlohmann::json optional_number(const std::optional<double>& x) { return x ? number(*x) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+nlohmann::json instance_json(const Instance& inst) {
+  nlohmann::json j;
+  j["family"] = inst.family;
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [k, v] : inst.params) params[k] = exact_decimal(v);
+  j["params"] = params;
+  return j;
+}
+
+nlohmann::json evaluation_json(const Evaluation& e) {
+  nlohmann::json j;
+  j["hypotheses_hold"] = e.hypotheses_hold;
+  if (!e.hypotheses_hold) j["discard_reason"] = e.discard_reason;
+  nlohmann::json conds = nlohmann::json::array();
+  for (const Condition& c : e.conditions) {
+    conds.push_back({{"name", c.name},
+                     {"lhs", c.lhs_exact},
+                     {"rhs", c.rhs_exact},
+                     {"margin", number(c.margin)},
+                     {"noise", number(c.noise)},
+                     {"verdict", std::string(to_string(c.verdict))},
+                     {"relative_slack", number(c.relative_slack)}});
+  }
+  j["conditions"] = conds;
+  nlohmann::json obs = nlohmann::json::array();
+  for (const auto& [k, v] : e.observations) obs.push_back({{"name", k}, {"value", number(v)}});
+  j["observations"] = obs;
+  return j;
+}
+
+nlohmann::json claim_run_json(const ClaimRun& run) {
+  const Claim& c = *run.claim;
+  nlohmann::json j;
+  j["id"] = c.id;
+  j["source"] = c.source;
+  j["provenance"] = std::string(to_string(c.provenance));
+  j["kind"] = std::string(to_string(c.kind));
+  j["precision"] = std::string(precision_name(run.precision));
+  j["variant"] = std::string(to_string(run.variant));
+  j["verdict"] = std::string(to_string(run.verdict));
+  j["expected_verdict"] = std::string(to_string(expected_verdict(run.variant)));
+  j["cases_run"] = run.cases_run;
+  j["cases_held"] = run.cases_held;
+  j["cases_discarded"] = run.cases_discarded;
+  j["cases_inconclusive"] = run.cases_inconclusive;
+  j["cases_violated"] = run.cases_violated;
+  j["hypothesis_rate"] = number(run.hypothesis_rate());
+  j["required_support"] = c.required_support;
+  j["min_slack"] = optional_number(run.min_slack);
+  j["min_slack_eps"] = optional_number(run.min_slack_eps);
+  nlohmann::json inconclusive = nlohmann::json::array(), violated = nlohmann::json::array();
+  for (const CaseRecord& r : run.records) {
+    if (r.outcome.verdict == CaseVerdict::inconclusive) inconclusive.push_back(r.index);
+    if (r.outcome.verdict == CaseVerdict::violated) violated.push_back(r.index);
+  }
+  j["inconclusive_cases"] = inconclusive;
+  j["violated_cases"] = violated;
+  if (run.worst_case) {
+    nlohmann::json w;
+    w["case"] = *run.worst_case;
+    w["instance"] = instance_json(*run.worst_instance);
+    w["evaluation"] = evaluation_json(*run.worst_evaluation);
+    w["replay"] = "thmcheck run --claims " + c.id + " --seed " + std::to_string(run.seed) + " --cases " +
+                  std::to_string(run.cases_budget) + " --case " + std::to_string(*run.worst_case) + " --precision " + std::string(precision_name(run.precision)) +
+                  (run.variant == Variant::negative_control ? " --negative-control" : "");
+    j["worst"] = w;
+  } else {
+    j["worst"] = nullptr;
+  }
+  return j;
+}
+
+nlohmann::json summary_json(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
+  nlohmann::json j;
+  j["seed"] = seed;
+  j["variant"] = std::string(to_string(variant));
+  nlohmann::json claims = nlohmann::json::array();
+  for (const ClaimRun& r : runs) claims.push_back(claim_run_json(r));
+  j["claims"] = claims;
+  return j;
+}
+
+}  // namespace thm
