@@ -2,6 +2,7 @@
 #include "numerics/detail/attention_impl.hpp"
 #include "numerics/detail/softmax_impl.hpp"
 #include "numerics/detail/spectral_impl.hpp"
+#include "numerics/detail/transformer_impl.hpp"
 
 namespace thm {
 
@@ -13,5 +14,14 @@ template T condition_number(const Vec<T>&);
 template Mat<T> attention_logits(const Mat<T>&, const AttentionWeights<T>&);
 template AttentionForward<T> attention_forward(const Mat<T>&, const AttentionWeights<T>&, const T&);
 template Mat<T> stack_rows(const std::vector<Mat<T>>&);
+template struct TransformerParams<T>;
+template TransformerTrace<T> transformer_forward(const TransformerParams<T>&, const TransformerConfig&,
+                                                 const std::vector<Mat<T>>&, const std::vector<Mat<T>>&);
+template T transformer_loss(const TransformerParams<T>&, const TransformerConfig&, const std::vector<Mat<T>>&,
+                            const std::vector<Mat<T>>&);
+template TransformerParams<T> transformer_gradient(const TransformerParams<T>&, const TransformerConfig&,
+                                                   const std::vector<Mat<T>>&, const std::vector<Mat<T>>&, T*);
+template T params_dot(const TransformerParams<T>&, const TransformerParams<T>&);
+template TransformerParams<T> params_axpy(const TransformerParams<T>&, const T&, const TransformerParams<T>&);
 
 }  // namespace thm

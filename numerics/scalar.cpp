@@ -1,4 +1,5 @@
 #include "numerics/scalar.hpp"
+#include "numerics/activation.hpp"
 
 #include <cstdio>
 
@@ -27,6 +28,22 @@ double precision_epsilon(Precision p) {
     case Precision::mp100: return to_double(epsilon<mp100>());
   }
   return 0.0;
+}
+
+std::string_view activation_name(Activation a) {
+  switch (a) {
+    case Activation::softplus: return "softplus";
+    case Activation::tanh: return "tanh";
+    case Activation::gelu: return "gelu";
+    case Activation::relu: return "relu";
+  }
+  return "?";
+}
+
+std::optional<Activation> parse_activation(std::string_view name) {
+  for (Activation a : {Activation::softplus, Activation::tanh, Activation::gelu, Activation::relu})
+    if (activation_name(a) == name) return a;
+  return std::nullopt;
 }
 
 std::string exact_decimal(double x) {

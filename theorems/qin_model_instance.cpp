@@ -1,0 +1,97 @@
+#include "theorems/qin_model_instance.hpp"
+
+#include "numerics/random_matrix.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace thm {
+
+namespace {
+
+constexpr int kMaxDim = 512;
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::invalid_argument("qin.model instance: " + what);
+}
+
+}  // namespace
+
+Instance build_qin_model(const QModelSpec& s) {
+  require(s.n >= 1 && s.n <= kMaxDim && s.N >= 1 && s.N <= kMaxDim && s.d >= 1 && s.d <= kMaxDim && s.m >= 1 &&
+              s.m <= 4 * kMaxDim && s.d_y >= 1 && s.d_y <= kMaxDim && s.L >= 1 && s.L <= 16,
+          "dimensions out of range (n, N, d, d_y in [1, 512], m in [1, 2048], L in [1, 16])");
+  for (double v : {s.attn_scale, s.value_scale, s.ffn_scale, s.head_scale, s.y_scale, s.config.beta, s.config.ffn_residual, s.config.c})
+    require(std::isfinite(v) && v >= 0, "scales, beta, gamma and c must be finite and >= 0");
+  Rng rng(s.entropy & ((std::uint64_t{1} << 53) - 1));
+  Instance inst;
+  inst.family = kQinModelFamily;
+  const double sd = 1.0 / std::sqrt(static_cast<double>(s.d)), sm = 1.0 / std::sqrt(static_cast<double>(s.m));
+  for (int i = 0; i < s.n; ++i) {
+    inst.matrices["X" + std::to_string(i)] = gaussian_matrix(rng, s.N, s.d);
+    inst.matrices["Y" + std::to_string(i)] = gaussian_matrix(rng, s.N, s.d_y, s.y_scale);
+  }
+  for (int l = 0; l < s.L; ++l) {
+    const std::string t = "[" + std::to_string(l) + "]";
+    inst.matrices["W_Q" + t] = gaussian_matrix(rng, s.d, s.d, s.attn_scale * sd);
+    inst.matrices["W_K" + t] = gaussian_matrix(rng, s.d, s.d, s.attn_scale * sd);
+    inst.matrices["W_V" + t] = gaussian_matrix(rng, s.d, s.d, s.value_scale * sd);
+    inst.matrices["W_1" + t] = gaussian_matrix(rng, s.d, s.m, s.ffn_scale * sd);
+    inst.matrices["W_2" + t] = gaussian_matrix(rng, s.m, s.d, s.ffn_scale * sm);
+  }
+  inst.matrices["W_U"] = gaussian_matrix(rng, s.d, s.d_y, s.head_scale * sd);
+  inst.params = {{"n", s.n},
+                 {"N", s.N},
+                 {"d", s.d},
+                 {"m", s.m},
+                 {"d_y", s.d_y},
+                 {"L", s.L},
+                 {"beta", s.config.beta},
+                 {"ffn_residual", s.config.ffn_residual},
+                 {"c", s.config.c},
+                 {"activation", static_cast<double>(s.config.activation)},
+                 {"attn_scale", s.attn_scale},
+                 {"value_scale", s.value_scale},
+                 {"ffn_scale", s.ffn_scale},
+                 {"head_scale", s.head_scale},
+                 {"y_scale", s.y_scale},
+                 {"entropy", static_cast<double>(s.entropy & ((std::uint64_t{1} << 53) - 1))}};
+  return inst;
+}
+
+QModel<double> qin_model_double(const Instance& inst) {
+  if (inst.family != kQinModelFamily)
+    throw InstanceError("expected an instance of family '" + std::string(kQinModelFamily) + "', got '" + inst.family + "'");
+  inst.require_finite();
+  auto integer = [&](const char* name, double lo, double hi) {
+    const double v = inst.param(name);
+    if (v < lo || v > hi || v != std::floor(v)) throw InstanceError(std::string("parameter ") + name + " out of range");
+    return static_cast<int>(v);
+  };
+  const int n = integer("n", 1, kMaxDim), L = integer("L", 1, 16);
+  const int act = integer("activation", 0, 3);
+  QModel<double> q;
+  q.config.beta = inst.param("beta");
+  q.config.ffn_residual = inst.param("ffn_residual");
+  q.config.c = inst.param("c");
+  q.config.activation = static_cast<Activation>(act);
+  for (int i = 0; i < n; ++i) {
+    q.X.push_back(inst.matrix("X" + std::to_string(i)));
+    q.Y.push_back(inst.matrix("Y" + std::to_string(i)));
+  }
+  for (int l = 0; l < L; ++l) {
+    const std::string t = "[" + std::to_string(l) + "]";
+    q.params.blocks.push_back({inst.matrix("W_Q" + t), inst.matrix("W_K" + t), inst.matrix("W_V" + t), inst.matrix("W_1" + t),
+                               inst.matrix("W_2" + t)});
+  }
+  q.params.W_U = inst.matrix("W_U");
+  try {
+    transformer_loss(q.params, q.config, q.X, q.Y);  // validates every shape
+  } catch (const std::invalid_argument& e) {
+    throw InstanceError(std::string("qin.model instance: ") + e.what());
+  }
+  return q;
+}
+
+}  // namespace thm

@@ -1,0 +1,53 @@
+// Instances of the full [Q] model: data (X_i, Y_i) and initial weights of L blocks and the head,
+// built in double from a QModelSpec and lifted exactly to every precision.
+#pragma once
+
+#include "numerics/instance.hpp"
+#include "numerics/transformer.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace thm {
+
+inline constexpr const char* kQinModelFamily = "qin.model";
+
+struct QModelSpec {
+  int n = 2, N = 3, d = 4, m = 8, d_y = 2, L = 1;
+  TransformerConfig config;
+  // Initial weights: entries N(0, scale^2 / fan_in) per block kind.
+  double attn_scale = 1.0;   // W_Q, W_K
+  double value_scale = 1.0;  // W_V
+  double ffn_scale = 1.0;    // W_1, W_2
+  double head_scale = 1.0;   // W_U
+  double y_scale = 1.0;      // targets Y_i entries N(0, y_scale^2)
+  std::uint64_t entropy = 0;
+};
+
+Instance build_qin_model(const QModelSpec& spec);
+
+template <class T>
+struct QModel {
+  TransformerParams<T> params;
+  TransformerConfig config;
+  std::vector<Mat<T>> X, Y;
+};
+
+// Shapes and finiteness checked; throws InstanceError on a malformed instance.
+QModel<double> qin_model_double(const Instance& inst);
+
+template <class T>
+QModel<T> lift_qin_model(const Instance& inst) {
+  const QModel<double> m = qin_model_double(inst);
+  QModel<T> q;
+  q.config = m.config;
+  for (std::size_t k = 0; k < m.params.blocks.size(); ++k)
+    q.params.blocks.push_back({lift<T>(m.params.blocks[k].W_Q), lift<T>(m.params.blocks[k].W_K), lift<T>(m.params.blocks[k].W_V),
+                               lift<T>(m.params.blocks[k].W_1), lift<T>(m.params.blocks[k].W_2)});
+  q.params.W_U = lift<T>(m.params.W_U);
+  for (const MatD& x : m.X) q.X.push_back(lift<T>(x));
+  for (const MatD& y : m.Y) q.Y.push_back(lift<T>(y));
+  return q;
+}
+
+}  // namespace thm
