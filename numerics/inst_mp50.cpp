@@ -1,5 +1,6 @@
 // Explicit instantiations of the numerics kernels for mp50 (one TU per scalar keeps builds parallel).
 #include "numerics/detail/attention_impl.hpp"
+#include "numerics/detail/gd_impl.hpp"
 #include "numerics/detail/softmax_impl.hpp"
 #include "numerics/detail/spectral_impl.hpp"
 #include "numerics/detail/transformer_impl.hpp"
@@ -21,6 +22,9 @@ template T transformer_loss(const TransformerParams<T>&, const TransformerConfig
                             const std::vector<Mat<T>>&);
 template TransformerParams<T> transformer_gradient(const TransformerParams<T>&, const TransformerConfig&,
                                                    const std::vector<Mat<T>>&, const std::vector<Mat<T>>&, T*);
+template void mask_gradient(TransformerParams<T>&, const std::vector<bool>&);
+template GdRun<T> gradient_descent(const TransformerParams<T>&, const TransformerConfig&, const std::vector<Mat<T>>&,
+                                   const std::vector<Mat<T>>&, const GdOptions&, const T&, bool);
 template T params_dot(const TransformerParams<T>&, const TransformerParams<T>&);
 template TransformerParams<T> params_axpy(const TransformerParams<T>&, const T&, const TransformerParams<T>&);
 

@@ -5,8 +5,10 @@
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
 #include "theorems/qin_instance.hpp"
+#include "theorems/qin_model_instance.hpp"
 #include "theorems/qin_residual.hpp"
 #include "theorems/qin_softmax.hpp"
+#include "theorems/qin_training.hpp"
 #include "theorems/registry.hpp"
 
 #include <cmath>
@@ -179,4 +181,60 @@ TEST_CASE("claim qin.residual.conditioning_trend discards gamma < 1 instead of j
   const Evaluation e = claim(kConditioningTrendId).evaluate(build_qin_attention(s), Precision::float64, Variant::claim);
   CHECK_FALSE(e.hypotheses_hold);
   CHECK(e.discard_reason.find("gamma") != std::string::npos);
+}
+
+// --- training claims (issue 3) ---------------------------------------------------------------
+TEST_CASE("claim qin.pl.output_layer holds at double and mp50") { check_holds(kPlOutputLayerId); }
+TEST_CASE("claim qin.pl.output_layer negative control is violated") { check_negative_control(kPlOutputLayerId); }
+THM_PROPERTY("claim qin.pl.output_layer has no RapidCheck counterexample (double)", ()) {
+  check_no_counterexample(kPlOutputLayerId, Precision::float64);
+}
+
+TEST_CASE("claim qin.pl.first_ffn_layer holds at double and mp50") { check_holds(kPlFirstFfnLayerId); }
+TEST_CASE("claim qin.pl.first_ffn_layer negative control is violated") { check_negative_control(kPlFirstFfnLayerId); }
+THM_PROPERTY("claim qin.pl.first_ffn_layer has no RapidCheck counterexample (double)", ()) {
+  check_no_counterexample(kPlFirstFfnLayerId, Precision::float64);
+}
+
+TEST_CASE("claim qin.gd.descent_lemma holds at double and mp50") { check_holds(kDescentLemmaId); }
+TEST_CASE("claim qin.gd.descent_lemma negative control is violated") { check_negative_control(kDescentLemmaId); }
+
+TEST_CASE("claim qin.gd.linear_rate holds at double and mp50, meeting its hypotheses in a third of the cases") {
+  check_holds(kLinearRateId);
+  for (const ClaimRun& r : run(claim(kLinearRateId), Variant::claim)) CHECK(r.hypothesis_rate() >= 1.0 / 3.0);
+}
+TEST_CASE("claim qin.gd.linear_rate negative control is violated") { check_negative_control(kLinearRateId); }
+
+TEST_CASE("claim qin.gd.linear_rate reports the bound curve next to the measured losses, and the bound holds at every iterate") {
+  const Claim& c = claim(kLinearRateId);
+  int judged = 0;
+  for (int i = 0; i < c.default_cases && judged < 3; ++i) {
+    const Evaluation e = c.evaluate(generate_case(c, 20261130, i, c.default_cases), Precision::float64, Variant::claim);
+    if (!e.hypotheses_hold) continue;
+    ++judged;
+    int losses = 0, bounds = 0;
+    double last_loss = 0, last_bound = 0;
+    for (const auto& [name, value] : e.observations) {
+      if (name.rfind("loss[", 0) == 0) ++losses, last_loss = value;
+      if (name.rfind("bound[", 0) == 0) ++bounds, last_bound = value;
+    }
+    CHECK(losses == kLinearRateSteps + 1);
+    CHECK(bounds == kLinearRateSteps + 1);
+    CHECK(last_loss <= last_bound);
+    CHECK(e.conditions.size() == 3 * kLinearRateSteps);
+  }
+  CHECK(judged == 3);
+}
+
+TEST_CASE("claim qin.gd.linear_rate discards a start too far from the targets instead of passing it") {
+  QModelSpec s;
+  s.n = 1;
+  s.N = 2;
+  s.d = 4;
+  s.m = 16;
+  s.y_scale = 100.0;  // L_0 huge: (H2) cannot hold
+  s.entropy = 17;
+  const Evaluation e = claim(kLinearRateId).evaluate(build_qin_model(s), Precision::float64, Variant::claim);
+  CHECK_FALSE(e.hypotheses_hold);
+  CHECK(e.discard_reason.find("(H2)") != std::string::npos);
 }

@@ -56,7 +56,15 @@ Instance build_qin_model(const QModelSpec& s) {
                  {"ffn_scale", s.ffn_scale},
                  {"head_scale", s.head_scale},
                  {"y_scale", s.y_scale},
+                 {"target_noise", s.target_noise},
                  {"entropy", static_cast<double>(s.entropy & ((std::uint64_t{1} << 53) - 1))}};
+  require(std::isfinite(s.target_noise) && s.target_noise >= 0, "target_noise must be finite and >= 0");
+  if (s.target_noise > 0) {
+    const QModel<double> q = qin_model_double(inst);
+    const TransformerTrace<double> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+    for (int i = 0; i < s.n; ++i)  // Yhat_i = R_i + Y_i
+      inst.matrices["Y" + std::to_string(i)] = tr.residual[i] + q.Y[i] + gaussian_matrix(rng, s.N, s.d_y, s.target_noise);
+  }
   return inst;
 }
 

@@ -20,7 +20,10 @@ struct QModelSpec {
   double value_scale = 1.0;  // W_V
   double ffn_scale = 1.0;    // W_1, W_2
   double head_scale = 1.0;   // W_U
-  double y_scale = 1.0;      // targets Y_i entries N(0, y_scale^2)
+  double y_scale = 1.0;      // targets Y_i entries N(0, y_scale^2) ...
+  // ... or, when target_noise > 0, targets near the initial outputs: Y_i = Yhat_i(theta_0) + target_noise G_i
+  // (so that L_0 is small: how the linear-rate generators meet their hypotheses by construction).
+  double target_noise = 0.0;
   std::uint64_t entropy = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include "theorems/qin_residual.hpp"
 #include "theorems/qin_softmax.hpp"
+#include "theorems/qin_training.hpp"
 
 #include <sstream>
 #include <stdexcept>
@@ -79,6 +80,59 @@ std::vector<Claim> make_claims() {
   trend.generate = generate_conditioning_trend;
   trend.evaluate = THM_BY_PRECISION(evaluate_conditioning_trend);
   claims.push_back(trend);
+
+  Claim pl_out;
+  pl_out.id = kPlOutputLayerId;
+  pl_out.source = "Q";
+  pl_out.provenance = Provenance::derived;
+  pl_out.kind = ClaimKind::inequality;
+  pl_out.statement = "nN <= d: ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L";
+  pl_out.negative_control = "sigma_1(Hs) in place of sigma_{nN}(Hs)";
+  pl_out.default_cases = 100;
+  pl_out.generate = generate_pl_output_layer;
+  pl_out.evaluate = THM_BY_PRECISION(evaluate_pl_output_layer);
+  claims.push_back(pl_out);
+
+  Claim pl_ffn;
+  pl_ffn.id = kPlFirstFfnLayerId;
+  pl_ffn.source = "Q";
+  pl_ffn.provenance = Provenance::derived;
+  pl_ffn.kind = ClaimKind::inequality;
+  pl_ffn.statement = "nN <= d: ||grad_{W_1} L||_F >= sigma_{nN}(Zs) ||D||_F, D = (Rs W_U^T W_2^T) o sigma'(Zs W_1)";
+  pl_ffn.negative_control = "sigma_1(Zs) in place of sigma_{nN}(Zs)";
+  pl_ffn.default_cases = 100;
+  pl_ffn.generate = generate_pl_first_ffn_layer;
+  pl_ffn.evaluate = THM_BY_PRECISION(evaluate_pl_first_ffn_layer);
+  claims.push_back(pl_ffn);
+
+  Claim descent;
+  descent.id = kDescentLemmaId;
+  descent.source = "Q";
+  descent.provenance = Provenance::derived;
+  descent.kind = ClaimKind::trajectory;
+  descent.statement =
+      "GD on (W_1, W_2, W_U), attention frozen, eta <= min(1/Lg(rho0), rho0/||g||) with Lg an explicit "
+      "gradient-Lipschitz bound on B(theta, rho0): L(theta - eta g) <= L(theta) - (eta/2) ||g||^2";
+  descent.negative_control = "sufficient-decrease constant 3/2 in place of 1/2";
+  descent.default_cases = 60;
+  descent.generate = generate_descent_lemma;
+  descent.evaluate = THM_BY_PRECISION(evaluate_descent_lemma);
+  claims.push_back(descent);
+
+  Claim rate;
+  rate.id = kLinearRateId;
+  rate.source = "Q";
+  rate.provenance = Provenance::paper_shape;
+  rate.kind = ClaimKind::trajectory;
+  rate.statement =
+      "GD on (W_1, W_2, W_U), attention frozen, single layer: if J(rho) rho <= sigma0/2 and "
+      "2 sqrt(2 L0) a(rho)/alpha <= rho (sigma0 = sigma_nN(H_0), alpha = sigma0^2/4), then with eta = 1/Lg(rho), "
+      "for all t: L_t <= (1 - eta alpha)^t L_0, sigma_nN(H_t) >= sigma0/2, ||theta_t - theta_0|| <= rho";
+  rate.negative_control = "alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows";
+  rate.default_cases = 24;
+  rate.generate = generate_linear_rate;
+  rate.evaluate = THM_BY_PRECISION(evaluate_linear_rate);
+  claims.push_back(rate);
 
   for (Claim& c : claims) c.derivation = "docs/derivations/" + c.id + ".md";
   return claims;

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "numerics/attention.hpp"
+#include "numerics/gd.hpp"
+#include "numerics/spectral.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace thm {
+
+template <class T>
+void mask_gradient(TransformerParams<T>& g, const std::vector<bool>& trainable) {
+  if (trainable.empty()) return;
+  for (std::size_t k = 0; k < g.block_count(); ++k)
+    if (k >= trainable.size() || !trainable[k]) g.block(k).setZero();
+}
+
+template <class T>
+GdRun<T> gradient_descent(const TransformerParams<T>& theta0, const TransformerConfig& cfg, const std::vector<Mat<T>>& X,
+                          const std::vector<Mat<T>>& Y, const GdOptions& options, const T& eta, bool keep_path) {
+  using std::isfinite;
+  using std::sqrt;
+  GdRun<T> run;
+  TransformerParams<T> theta = theta0;
+  T loss0 = T(0);
+  for (int t = 0;; ++t) {
+    if (keep_path) run.path.push_back(theta);
+    T loss = T(0);
+    TransformerParams<T> g = transformer_gradient(theta, cfg, X, Y, &loss);
+    mask_gradient(g, options.trainable);
+    GdRecord<T> rec;
+    rec.loss = loss;
+    rec.grad_norm = sqrt(params_dot(g, g));
+    const T nan = std::numeric_limits<T>::quiet_NaN();
+    rec.sigma_min_Z = rec.sigma_max_Z = rec.sigma_min_H = rec.sigma_max_H = nan;
+    rec.ratio = nan;
+    if (options.record_spectra) {
+      const TransformerTrace<T> tr = transformer_forward(theta, cfg, X, Y);
+      const Vec<T> sz = singular_values(stack_rows(tr.V.back())), sh = singular_values(stack_rows(tr.H.back()));
+      rec.sigma_max_Z = sz(0);
+      rec.sigma_min_Z = sz(sz.size() - 1);
+      rec.sigma_max_H = sh(0);
+      rec.sigma_min_H = sh(sh.size() - 1);
+    }
+    if (t == 0) loss0 = loss;
+    if (!run.records.empty()) run.records.back().ratio = loss / run.records.back().loss;
+    run.records.push_back(rec);
+    if (!(loss == loss) || loss > T(options.divergence_factor) * loss0 || !(loss < std::numeric_limits<T>::infinity())) {
+      run.stop = GdStop::diverged;
+      break;
+    }
+    if (loss <= T(options.target_loss)) {
+      run.stop = GdStop::target_reached;
+      break;
+    }
+    if (t >= options.max_steps) {
+      run.stop = GdStop::budget_exhausted;
+      break;
+    }
+    theta = params_axpy(theta, T(-eta), g);
+  }
+  run.final_params = std::move(theta);
+  return run;
+}
+
+}  // namespace thm

@@ -1,0 +1,57 @@
+// Full-batch gradient descent on the [Q] model over chosen blocks, with a per-step record.
+#pragma once
+
+#include "numerics/transformer.hpp"
+
+#include <vector>
+
+namespace thm {
+
+enum class GdStop { target_reached, budget_exhausted, diverged };
+std::string_view to_string(GdStop s);
+
+struct GdOptions {
+  double eta = 1e-2;
+  int max_steps = 100;
+  double target_loss = 0.0;         // stop when L_t <= target_loss
+  double divergence_factor = 1e6;   // diverged when L_t > factor L_0 or not finite
+  std::vector<bool> trainable;      // per TransformerParams::block index; empty: all blocks
+  bool record_spectra = true;       // sigma_min / sigma_max of Zs and Hs at every step (costly at MP)
+};
+
+template <class T>
+struct GdRecord {
+  T loss;
+  T grad_norm;           // over the trainable blocks
+  T sigma_min_Z, sigma_max_Z;  // stacked V of the last block (Zs for L = 1)
+  T sigma_min_H, sigma_max_H;  // stacked H of the last block (the head's features)
+  T ratio;               // L_{t+1} / L_t (NaN on the last record)
+};
+
+template <class T>
+struct GdRun {
+  std::vector<GdRecord<T>> records;       // records[t] describes theta_t, t = 0..steps
+  std::vector<TransformerParams<T>> path;  // theta_t (kept only when asked)
+  GdStop stop = GdStop::budget_exhausted;
+  TransformerParams<T> final_params;
+};
+
+// Zero the gradient of frozen blocks.
+template <class T>
+void mask_gradient(TransformerParams<T>& g, const std::vector<bool>& trainable);
+
+template <class T>
+GdRun<T> gradient_descent(const TransformerParams<T>& theta0, const TransformerConfig& cfg, const std::vector<Mat<T>>& X,
+                          const std::vector<Mat<T>>& Y, const GdOptions& options, const T& eta, bool keep_path = false);
+
+#define THM_GD_EXTERN(T)                                                                                            \
+  extern template void mask_gradient(TransformerParams<T>&, const std::vector<bool>&);                              \
+  extern template GdRun<T> gradient_descent(const TransformerParams<T>&, const TransformerConfig&,                 \
+                                            const std::vector<Mat<T>>&, const std::vector<Mat<T>>&, const GdOptions&, \
+                                            const T&, bool);
+THM_GD_EXTERN(double)
+THM_GD_EXTERN(mp50)
+THM_GD_EXTERN(mp100)
+#undef THM_GD_EXTERN
+
+}  // namespace thm

@@ -1,0 +1,206 @@
+#pragma once
+
+#include "numerics/attention.hpp"
+#include "numerics/gd.hpp"
+#include "numerics/spectral.hpp"
+#include "theorems/detail/qin_ffn_smoothness.hpp"
+#include "theorems/qin_model_instance.hpp"
+#include "theorems/qin_training.hpp"
+
+#include <cmath>
+#include <string>
+
+namespace thm {
+
+namespace detail {
+
+// Heuristic rounding noise of conditions built from losses and gradients (noise-model.md, "Model
+// claims (heuristic)"): 64 (n N d m) eps (|lhs| + |rhs|). Not a proven bound.
+template <class T>
+T model_noise(const QModel<T>& q, const T& lhs, const T& rhs) {
+  using std::abs;
+  const double size = double(q.X.size()) * double(q.X.front().rows()) * double(q.X.front().cols()) *
+                      double(q.params.blocks.front().W_1.cols());
+  return T(64.0 * size) * epsilon<T>() * (abs(lhs) + abs(rhs));
+}
+
+// (W_1, W_2, W_U) of a single-layer model: the blocks the smoothness claims train.
+inline std::vector<bool> ffn_and_head_blocks() { return {false, false, false, true, true, true}; }
+
+template <class T>
+FfnPoint<T> ffn_point(const QModel<T>& q, const Mat<T>& Zs, const T& f0) {
+  FfnPoint<T> p;
+  p.z = spectral_norm(Zs);
+  p.w1_fro = q.params.blocks[0].W_1.norm();
+  p.w2 = spectral_norm(q.params.blocks[0].W_2);
+  p.wU = spectral_norm(q.params.W_U);
+  p.f0 = f0;
+  p.gamma = T(q.config.ffn_residual);
+  p.rows_m = T(double(Zs.rows()) * double(q.params.blocks[0].W_1.cols()));
+  p.activation = q.config.activation;
+  return p;
+}
+
+template <class T>
+std::optional<std::string> ffn_claim_setting(const QModel<T>& q) {
+  if (q.params.blocks.size() != 1) return std::string("the smoothness claims cover a single layer (L = 1)");
+  if (!activation_smoothness<T>(q.config.activation))
+    return std::string("activation ") + std::string(activation_name(q.config.activation)) + " has no certified s1, s2";
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+template <class T>
+Evaluation evaluate_pl_output_layer(const Instance& inst, Variant variant) {
+  const QModel<T> q = lift_qin_model<T>(inst);
+  const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+  const Mat<T> Hs = stack_rows(tr.H.back());
+  if (Hs.rows() > Hs.cols()) return Evaluation::discarded("nN > d: Hs cannot have full row rank");
+  const Vec<T> s = singular_values(Hs);
+  const T sigma_nN = s(Hs.rows() - 1);
+  if (!(sigma_nN > singular_value_error_bound<T>(Hs.rows(), Hs.cols(), s(0))))
+    return Evaluation::discarded("sigma_nN(Hs) is zero to working precision");
+  const TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y);
+  const T lhs = g.W_U.squaredNorm();
+  const T sigma = variant == Variant::claim ? sigma_nN : s(0);
+  const T rhs = T(2) * sigma * sigma * tr.loss;
+  Evaluation e;
+  e.conditions.push_back(make_ge<T>(variant == Variant::claim ? "||grad_W_U L||^2 >= 2 sigma_nN(Hs)^2 L"
+                                                              : "||grad_W_U L||^2 >= 2 sigma_1(Hs)^2 L",
+                                    lhs, rhs, detail::model_noise(q, lhs, rhs)));
+  e.observations = {{"loss", to_double(tr.loss)},
+                    {"sigma_nN(Hs)", to_double(sigma_nN)},
+                    {"sigma_1(Hs)", to_double(s(0))},
+                    {"PL ratio ||grad_W_U||^2 / (2 L)", to_double(T(lhs / (T(2) * tr.loss)))}};
+  return e;
+}
+
+template <class T>
+Evaluation evaluate_pl_first_ffn_layer(const Instance& inst, Variant variant) {
+  const QModel<T> q = lift_qin_model<T>(inst);
+  if (q.params.blocks.size() != 1) return Evaluation::discarded("the claim is stated for a single layer (L = 1)");
+  const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+  const Mat<T> Zs = stack_rows(tr.V[0]), Rs = stack_rows(tr.residual);
+  if (Zs.rows() > Zs.cols()) return Evaluation::discarded("nN > d: Zs cannot have full row rank");
+  const Vec<T> s = singular_values(Zs);
+  const T sigma_nN = s(Zs.rows() - 1);
+  if (!(sigma_nN > singular_value_error_bound<T>(Zs.rows(), Zs.cols(), s(0))))
+    return Evaluation::discarded("sigma_nN(Zs) is zero to working precision");
+  const TransformerBlock<T>& b = q.params.blocks[0];
+  const Activation act = q.config.activation;
+  const Mat<T> D = (Rs * q.params.W_U.transpose() * b.W_2.transpose())
+                       .cwiseProduct((Zs * b.W_1).unaryExpr([act](const T& x) { return activate_prime(act, x); }));
+  const TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y);
+  const T lhs = g.blocks[0].W_1.norm();
+  const T rhs = (variant == Variant::claim ? sigma_nN : s(0)) * D.norm();
+  Evaluation e;
+  e.conditions.push_back(make_ge<T>(variant == Variant::claim ? "||grad_W_1 L||_F >= sigma_nN(Zs) ||D||_F"
+                                                              : "||grad_W_1 L||_F >= sigma_1(Zs) ||D||_F",
+                                    lhs, rhs, detail::model_noise(q, lhs, rhs)));
+  e.observations = {{"sigma_nN(Zs)", to_double(sigma_nN)}, {"sigma_1(Zs)", to_double(s(0))}, {"||D||_F", to_double(D.norm())}};
+  return e;
+}
+
+template <class T>
+Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant) {
+  using std::sqrt;
+  const QModel<T> q = lift_qin_model<T>(inst);
+  if (const auto why = detail::ffn_claim_setting(q)) return Evaluation::discarded(*why);
+  T f0 = T(0);
+  TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
+  mask_gradient(g, detail::ffn_and_head_blocks());
+  const T g2 = params_dot(g, g);
+  if (!(g2 > T(0))) return Evaluation::discarded("zero gradient: nothing to descend");
+  const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+  const T rho0 = T(kDescentRadius);
+  const detail::FfnSmoothness<T> sm = detail::ffn_smoothness(detail::ffn_point(q, stack_rows(tr.V[0]), f0), rho0);
+  const T eta_max = std::min<T>(T(T(1) / sm.Lg), T(rho0 / sqrt(g2)));
+  const T c = variant == Variant::claim ? T(1) / T(2) : T(3) / T(2);
+  Evaluation e;
+  for (int k : {1, 2, 10}) {
+    const T eta = eta_max / T(k);
+    const T f1 = transformer_loss(params_axpy(q.params, T(-eta), g), q.config, q.X, q.Y);
+    const T rhs = f0 - c * eta * g2;
+    e.conditions.push_back(make_le<T>(std::string("L(theta - eta g) <= L(theta) - ") + (variant == Variant::claim ? "1/2" : "3/2") +
+                                          " eta ||g||^2, eta = eta_max/" + std::to_string(k),
+                                      f1, rhs, detail::model_noise(q, f1, rhs)));
+  }
+  e.observations = {{"Lg(rho0)", to_double(sm.Lg)},
+                    {"eta_max", to_double(eta_max)},
+                    {"||g||", to_double(T(sqrt(g2)))},
+                    {"loss", to_double(f0)},
+                    {"relative decrease at eta_max", to_double(T(eta_max * g2 / f0))}};
+  return e;
+}
+
+template <class T>
+Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
+  using std::pow;
+  using std::sqrt;
+  const QModel<T> q = lift_qin_model<T>(inst);
+  if (const auto why = detail::ffn_claim_setting(q)) return Evaluation::discarded(*why);
+  T f0 = T(0);
+  TransformerParams<T> g0 = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
+  mask_gradient(g0, detail::ffn_and_head_blocks());
+  const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+  const Mat<T> Zs = stack_rows(tr.V[0]), Hs = stack_rows(tr.H[0]);
+  if (Hs.rows() > Hs.cols()) return Evaluation::discarded("nN > d: no PL inequality from the output layer");
+  const Vec<T> sH = singular_values(Hs);
+  const T sigma0 = sH(Hs.rows() - 1);
+  if (!(sigma0 > T(0)) || !(f0 > T(0))) return Evaluation::discarded("sigma_nN(H_0) = 0 or L_0 = 0");
+  const T alpha = sigma0 * sigma0 / T(4);
+  const detail::FfnPoint<T> point = detail::ffn_point(q, Zs, f0);
+  // rho: the largest radius with J(rho) rho <= sigma0 / 2 (J increases with rho), by bisection.
+  auto h1 = [&](const T& rho) { return detail::ffn_smoothness(point, rho).J * rho <= sigma0 / T(2); };
+  T lo = T(0), hi = T(1);
+  while (h1(hi)) hi *= T(2);
+  for (int it = 0; it < 200; ++it) {
+    const T mid = (lo + hi) / T(2);
+    (h1(mid) ? lo : hi) = mid;
+  }
+  const T rho = lo;
+  const detail::FfnSmoothness<T> sm = detail::ffn_smoothness(point, rho);
+  const T movement = T(2) * sqrt(T(2) * f0) * sm.a / alpha;
+  if (!(rho > T(0)) || !(movement <= rho))
+    return Evaluation::discarded("(H2) fails: 2 sqrt(2 L0) a(rho) / alpha > rho (L0 too large for the region)");
+  const T eta = T(1) / sm.Lg;
+
+  GdOptions opt;
+  opt.max_steps = kLinearRateSteps;
+  opt.trainable = detail::ffn_and_head_blocks();
+  opt.record_spectra = true;
+  const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, opt, eta, true);
+
+  const T alpha_used = variant == Variant::claim ? alpha : T(T(4) * params_dot(g0, g0) / (T(2) * f0));
+  Evaluation e;
+  std::vector<std::pair<std::string, double>> curve;
+  for (std::size_t t = 0; t < run.records.size(); ++t) {
+    const GdRecord<T>& r = run.records[t];
+    const T bound = pow(T(T(1) - eta * alpha_used), static_cast<int>(t)) * f0;
+    const std::string ts = std::to_string(t);
+    curve.emplace_back("loss[" + ts + "]", to_double(r.loss));
+    curve.emplace_back("bound[" + ts + "]", to_double(bound));
+    if (t == 0) continue;  // at t = 0 every conclusion is an equality or trivially true
+    e.conditions.push_back(make_le<T>("L_" + ts + " <= (1 - eta alpha)^" + ts + " L_0", r.loss, bound, detail::model_noise(q, r.loss, bound)));
+    e.conditions.push_back(make_ge<T>("sigma_nN(H_" + ts + ") >= sigma0 / 2", r.sigma_min_H, T(sigma0 / T(2)),
+                                      singular_value_error_bound<T>(Hs.rows(), Hs.cols(), r.sigma_max_H)));
+    T dist2 = T(0);
+    for (std::size_t k = 0; k < q.params.block_count(); ++k) dist2 += (run.path[t].block(k) - q.params.block(k)).squaredNorm();
+    e.conditions.push_back(make_le<T>("||theta_" + ts + " - theta_0|| <= rho", T(sqrt(dist2)), rho, T(0)));
+  }
+  if (run.stop == GdStop::diverged) e.conditions.push_back(make_le<T>("GD did not diverge", T(1), T(0), T(0)));
+  const T last = run.records.back().loss;
+  e.observations = {{"sigma0 = sigma_nN(H_0)", to_double(sigma0)},
+                    {"alpha", to_double(alpha)},
+                    {"rho", to_double(rho)},
+                    {"Lg(rho)", to_double(sm.Lg)},
+                    {"eta = 1/Lg", to_double(eta)},
+                    {"eta alpha", to_double(T(eta * alpha))},
+                    {"L_T / L_0 (measured)", to_double(T(last / f0))},
+                    {"(1 - eta alpha)^T (bound)", to_double(pow(T(T(1) - eta * alpha), static_cast<int>(run.records.size() - 1)))}};
+  e.observations.insert(e.observations.end(), curve.begin(), curve.end());
+  return e;
+}
+
+}  // namespace thm

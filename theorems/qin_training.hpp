@@ -1,0 +1,55 @@
+// [Q] claims about training the full model (issue 3).
+//
+//   qin.pl.output_layer (derived; docs/derivations/qin.pl.output_layer.md)
+//     nN <= d:  ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L.       Control: sigma_1(Hs) in place of sigma_{nN}.
+//   qin.pl.first_ffn_layer (derived; docs/derivations/qin.pl.first_ffn_layer.md)
+//     nN <= d:  ||grad_{W_1} L||_F >= sigma_{nN}(Zs) ||D||_F,  D = (Rs W_U^T W_2^T) o sigma'(Zs W_1).
+//     Control: sigma_1(Zs) in place of sigma_{nN}.
+//   qin.gd.descent_lemma (derived; docs/derivations/qin.gd.descent_lemma.md)
+//     GD on (W_1, W_2, W_U), attention frozen; Lg(rho0) an explicit gradient-Lipschitz bound on the
+//     ball B(theta, rho0); eta <= min(1/Lg, rho0/||g||):  L(theta - eta g) <= L(theta) - (eta/2) ||g||^2.
+//     Control: 3/2 in place of 1/2.
+//   qin.gd.linear_rate (paper-shape; docs/derivations/qin.gd.linear_rate.md)
+//     same setting; if J(rho) rho <= sigma0/2 and 2 sqrt(2 L0) a(rho)/alpha <= rho, alpha = sigma0^2/4,
+//     then with eta = 1/Lg(rho), at every iterate: L_t <= (1 - eta alpha)^t L0,
+//     sigma_{nN}(H_t) >= sigma0/2, ||theta_t - theta_0|| <= rho.
+//     Control: alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows.
+#pragma once
+
+#include "theorems/claim.hpp"
+
+namespace thm {
+
+inline constexpr const char* kPlOutputLayerId = "qin.pl.output_layer";
+inline constexpr const char* kPlFirstFfnLayerId = "qin.pl.first_ffn_layer";
+inline constexpr const char* kDescentLemmaId = "qin.gd.descent_lemma";
+inline constexpr const char* kLinearRateId = "qin.gd.linear_rate";
+
+inline constexpr double kDescentRadius = 1.0;   // rho0 of the descent lemma
+inline constexpr int kLinearRateSteps = 60;     // iterates checked per case
+
+Instance generate_pl_output_layer(ChoiceSource& src);
+Instance generate_pl_first_ffn_layer(ChoiceSource& src);
+Instance generate_descent_lemma(ChoiceSource& src);
+Instance generate_linear_rate(ChoiceSource& src);
+
+template <class T>
+Evaluation evaluate_pl_output_layer(const Instance& inst, Variant variant);
+template <class T>
+Evaluation evaluate_pl_first_ffn_layer(const Instance& inst, Variant variant);
+template <class T>
+Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant);
+template <class T>
+Evaluation evaluate_linear_rate(const Instance& inst, Variant variant);
+
+#define THM_QIN_TRAINING_EXTERN(T)                                                     \
+  extern template Evaluation evaluate_pl_output_layer<T>(const Instance&, Variant);    \
+  extern template Evaluation evaluate_pl_first_ffn_layer<T>(const Instance&, Variant); \
+  extern template Evaluation evaluate_descent_lemma<T>(const Instance&, Variant);      \
+  extern template Evaluation evaluate_linear_rate<T>(const Instance&, Variant);
+THM_QIN_TRAINING_EXTERN(double)
+THM_QIN_TRAINING_EXTERN(mp50)
+THM_QIN_TRAINING_EXTERN(mp100)
+#undef THM_QIN_TRAINING_EXTERN
+
+}  // namespace thm
