@@ -3,6 +3,7 @@
 
 #include "numerics/transformer.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace thm {
@@ -44,11 +45,22 @@ template <class T>
 GdRun<T> gradient_descent(const TransformerParams<T>& theta0, const TransformerConfig& cfg, const std::vector<Mat<T>>& X,
                           const std::vector<Mat<T>>& Y, const GdOptions& options, const T& eta, bool keep_path = false);
 
+// Largest eigenvalue of the Hessian of the loss over the trainable blocks at theta (the sharpness),
+// by power iteration on central-difference Hessian-vector products of the exact gradient.
+// Deterministic (start vector from `seed`). Used to pick a step size that is the same for every beta.
+template <class T>
+T hessian_top_eigenvalue(const TransformerParams<T>& theta, const TransformerConfig& cfg, const std::vector<Mat<T>>& X,
+                         const std::vector<Mat<T>>& Y, const std::vector<bool>& trainable, int iterations = 30,
+                         std::uint64_t seed = 1);
+
 #define THM_GD_EXTERN(T)                                                                                            \
   extern template void mask_gradient(TransformerParams<T>&, const std::vector<bool>&);                              \
   extern template GdRun<T> gradient_descent(const TransformerParams<T>&, const TransformerConfig&,                 \
                                             const std::vector<Mat<T>>&, const std::vector<Mat<T>>&, const GdOptions&, \
-                                            const T&, bool);
+                                            const T&, bool);                                      \
+  extern template T hessian_top_eigenvalue(const TransformerParams<T>&, const TransformerConfig&,                   \
+                                           const std::vector<Mat<T>>&, const std::vector<Mat<T>>&,                  \
+                                           const std::vector<bool>&, int, std::uint64_t);
 THM_GD_EXTERN(double)
 THM_GD_EXTERN(mp50)
 THM_GD_EXTERN(mp100)

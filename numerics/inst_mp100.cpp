@@ -23,6 +23,8 @@ template T transformer_loss(const TransformerParams<T>&, const TransformerConfig
 template TransformerParams<T> transformer_gradient(const TransformerParams<T>&, const TransformerConfig&,
                                                    const std::vector<Mat<T>>&, const std::vector<Mat<T>>&, T*);
 template void mask_gradient(TransformerParams<T>&, const std::vector<bool>&);
+template T hessian_top_eigenvalue(const TransformerParams<T>&, const TransformerConfig&, const std::vector<Mat<T>>&,
+                                  const std::vector<Mat<T>>&, const std::vector<bool>&, int, std::uint64_t);
 template GdRun<T> gradient_descent(const TransformerParams<T>&, const TransformerConfig&, const std::vector<Mat<T>>&,
                                    const std::vector<Mat<T>>&, const GdOptions&, const T&, bool);
 template T params_dot(const TransformerParams<T>&, const TransformerParams<T>&);

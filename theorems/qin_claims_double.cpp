@@ -2,6 +2,7 @@
 #include "theorems/detail/qin_residual_impl.hpp"
 #include "theorems/detail/qin_softmax_impl.hpp"
 #include "theorems/detail/qin_training_impl.hpp"
+#include "theorems/detail/qin_trends_impl.hpp"
 
 namespace thm {
 
@@ -13,5 +14,7 @@ template Evaluation evaluate_pl_output_layer<double>(const Instance&, Variant);
 template Evaluation evaluate_pl_first_ffn_layer<double>(const Instance&, Variant);
 template Evaluation evaluate_descent_lemma<double>(const Instance&, Variant);
 template Evaluation evaluate_linear_rate<double>(const Instance&, Variant);
+template Evaluation evaluate_residual_speeds<double>(const Instance&, Variant);
+template Evaluation evaluate_depth_collapse<double>(const Instance&, Variant);
 
 }  // namespace thm

@@ -2,6 +2,7 @@
 
 #include "numerics/attention.hpp"
 #include "numerics/gd.hpp"
+#include "numerics/random.hpp"
 #include "numerics/spectral.hpp"
 
 #include <cmath>
@@ -62,6 +63,37 @@ GdRun<T> gradient_descent(const TransformerParams<T>& theta0, const TransformerC
   }
   run.final_params = std::move(theta);
   return run;
+}
+
+template <class T>
+T hessian_top_eigenvalue(const TransformerParams<T>& theta, const TransformerConfig& cfg, const std::vector<Mat<T>>& X,
+                         const std::vector<Mat<T>>& Y, const std::vector<bool>& trainable, int iterations, std::uint64_t seed) {
+  using std::abs;
+  using std::sqrt;
+  Rng rng(seed);
+  TransformerParams<T> v = theta;
+  for (std::size_t k = 0; k < v.block_count(); ++k)
+    for (Eigen::Index i = 0; i < v.block(k).size(); ++i) v.block(k).data()[i] = T(rng.normal());
+  mask_gradient(v, trainable);
+  T norm = sqrt(params_dot(v, v));
+  if (!(norm > T(0))) return T(0);
+  v = params_axpy(v, T(T(1) / norm - T(1)), v);
+  // Step of the central difference: sqrt(eps) scaled by the parameter norm.
+  const T h = sqrt(epsilon<T>()) * std::max<T>(T(1), T(sqrt(params_dot(theta, theta))));
+  T lambda = T(0);
+  for (int it = 0; it < iterations; ++it) {
+    TransformerParams<T> gp = transformer_gradient(params_axpy(theta, h, v), cfg, X, Y);
+    TransformerParams<T> gm = transformer_gradient(params_axpy(theta, T(-h), v), cfg, X, Y);
+    mask_gradient(gp, trainable);
+    mask_gradient(gm, trainable);
+    TransformerParams<T> hv = params_axpy(gp, T(-1), gm);
+    hv = params_axpy(hv, T(T(1) / (T(2) * h) - T(1)), hv);  // (g+ - g-) / (2h)
+    lambda = params_dot(v, hv);
+    norm = sqrt(params_dot(hv, hv));
+    if (!(norm > T(0))) break;
+    v = params_axpy(hv, T(T(1) / norm - T(1)), hv);
+  }
+  return abs(lambda);
 }
 
 }  // namespace thm

@@ -53,7 +53,8 @@ FfnSmoothness<T> ffn_smoothness(const FfnPoint<T>& p, const T& rho) {
     r.phi_max = p.z * w1 + log(T(2)) * sqrt(p.rows_m);
   else
     r.phi_max = std::min<T>(sqrt(p.rows_m), T(p.z * w1));
-  const T h_max = r.phi_max * w2 + p.gamma * p.z;
+  using std::abs;
+  const T h_max = r.phi_max * w2 + abs(p.gamma) * p.z;
   const T s1zw2 = s1 * p.z * w2;
   r.a = sqrt(s1zw2 * s1zw2 * wU * wU + r.phi_max * r.phi_max * wU * wU + h_max * h_max);
   r.J = sqrt(s1zw2 * s1zw2 + r.phi_max * r.phi_max);

@@ -15,13 +15,23 @@ namespace thm {
 namespace detail {
 
 // Heuristic rounding noise of conditions built from losses and gradients (noise-model.md, "Model
-// claims (heuristic)"): 64 (n N d m) eps (|lhs| + |rhs|). Not a proven bound.
+// claims (heuristic)"): 64 (n N d m) eps (|lhs| + |rhs| + cancellation), where `cancellation` =
+// ||R|| ||Yhat|| accounts for a loss computed from R = Yhat - Y with ||R|| << ||Yhat||. Not a proven bound.
 template <class T>
-T model_noise(const QModel<T>& q, const T& lhs, const T& rhs) {
+T model_noise(const QModel<T>& q, const T& lhs, const T& rhs, const T& cancellation = T(0)) {
   using std::abs;
   const double size = double(q.X.size()) * double(q.X.front().rows()) * double(q.X.front().cols()) *
                       double(q.params.blocks.front().W_1.cols());
-  return T(64.0 * size) * epsilon<T>() * (abs(lhs) + abs(rhs));
+  return T(64.0 * size) * epsilon<T>() * (abs(lhs) + abs(rhs) + cancellation);
+}
+
+// ||R|| ||Yhat|| at theta: the loss's cancellation scale.
+template <class T>
+T loss_cancellation(const TransformerTrace<T>& tr, const QModel<T>& q) {
+  using std::sqrt;
+  T yhat2 = T(0);
+  for (std::size_t i = 0; i < q.Y.size(); ++i) yhat2 += (tr.residual[i] + q.Y[i]).squaredNorm();
+  return sqrt(T(2) * tr.loss) * sqrt(yhat2);
 }
 
 // (W_1, W_2, W_U) of a single-layer model: the blocks the smoothness claims train.
@@ -117,6 +127,7 @@ Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant) {
   const detail::FfnSmoothness<T> sm = detail::ffn_smoothness(detail::ffn_point(q, stack_rows(tr.V[0]), f0), rho0);
   const T eta_max = std::min<T>(T(T(1) / sm.Lg), T(rho0 / sqrt(g2)));
   const T c = variant == Variant::claim ? T(1) / T(2) : T(3) / T(2);
+  const T cancellation = detail::loss_cancellation(tr, q);
   Evaluation e;
   for (int k : {1, 2, 10}) {
     const T eta = eta_max / T(k);
@@ -124,7 +135,7 @@ Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant) {
     const T rhs = f0 - c * eta * g2;
     e.conditions.push_back(make_le<T>(std::string("L(theta - eta g) <= L(theta) - ") + (variant == Variant::claim ? "1/2" : "3/2") +
                                           " eta ||g||^2, eta = eta_max/" + std::to_string(k),
-                                      f1, rhs, detail::model_noise(q, f1, rhs)));
+                                      f1, rhs, detail::model_noise(q, f1, rhs, cancellation)));
   }
   e.observations = {{"Lg(rho0)", to_double(sm.Lg)},
                     {"eta_max", to_double(eta_max)},
@@ -172,6 +183,7 @@ Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
   opt.record_spectra = true;
   const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, opt, eta, true);
 
+  const T cancellation = detail::loss_cancellation(tr, q);
   const T alpha_used = variant == Variant::claim ? alpha : T(T(4) * params_dot(g0, g0) / (T(2) * f0));
   Evaluation e;
   std::vector<std::pair<std::string, double>> curve;
@@ -182,7 +194,8 @@ Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
     curve.emplace_back("loss[" + ts + "]", to_double(r.loss));
     curve.emplace_back("bound[" + ts + "]", to_double(bound));
     if (t == 0) continue;  // at t = 0 every conclusion is an equality or trivially true
-    e.conditions.push_back(make_le<T>("L_" + ts + " <= (1 - eta alpha)^" + ts + " L_0", r.loss, bound, detail::model_noise(q, r.loss, bound)));
+    e.conditions.push_back(make_le<T>("L_" + ts + " <= (1 - eta alpha)^" + ts + " L_0", r.loss, bound,
+                                      detail::model_noise(q, r.loss, bound, cancellation)));
     e.conditions.push_back(make_ge<T>("sigma_nN(H_" + ts + ") >= sigma0 / 2", r.sigma_min_H, T(sigma0 / T(2)),
                                       singular_value_error_bound<T>(Hs.rows(), Hs.cols(), r.sigma_max_H)));
     T dist2 = T(0);

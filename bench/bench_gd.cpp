@@ -1,0 +1,63 @@
+// One full gradient-descent step of the [Q] transformer at double, mp50 and mp100:
+// forward + exact reverse-mode gradient of all six blocks (W_Q, W_K, W_V, W_1, W_2, W_U) + the
+// update theta <- theta - eta grad.
+//
+// Instance (fixed seed, built in double outside the timed loop and lifted exactly to each rung):
+//   n = 4 samples, N = 8 tokens, d = 48, m = 64, d_y = 4, L = 1, beta = 1, FFN residual 1,
+//   softplus activation, c = 1/sqrt(d), entropy 42.
+// eta = 1e-4 keeps the loss finite over the many iterations Google Benchmark runs; the loss at the
+// end of the run is reported as a counter (and the run fails if it is not finite).
+// bench/numpy_gd_step.py is a NumPy reference of the same step (see bench/README.md).
+#include "numerics/scalar.hpp"
+#include "numerics/transformer.hpp"
+#include "theorems/qin_model_instance.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+
+namespace {
+
+constexpr double kEta = 1e-4;
+
+thm::Instance make_gd_instance() {
+  thm::QModelSpec s;
+  s.n = 4;
+  s.N = 8;
+  s.d = 48;
+  s.m = 64;
+  s.d_y = 4;
+  s.L = 1;
+  s.config.beta = 1.0;
+  s.config.ffn_residual = 1.0;
+  s.config.c = 0.0;  // 1/sqrt(d)
+  s.config.activation = thm::Activation::softplus;
+  s.entropy = 42;
+  return thm::build_qin_model(s);
+}
+
+template <class T>
+void BM_GdStep(benchmark::State& state) {
+  const thm::Instance inst = make_gd_instance();
+  auto q = thm::lift_qin_model<T>(inst);
+  const T minus_eta = T(-kEta);
+  T loss = T(0);
+  for (auto _ : state) {
+    thm::TransformerParams<T> g = thm::transformer_gradient<T>(q.params, q.config, q.X, q.Y, &loss);
+    q.params = thm::params_axpy<T>(q.params, minus_eta, g);
+    benchmark::DoNotOptimize(q.params);
+    benchmark::ClobberMemory();
+  }
+  const double last = thm::to_double(loss);
+  if (!std::isfinite(last)) state.SkipWithError("loss is not finite");
+  state.counters["loss"] = last;  // loss at theta before the last step
+}
+
+// Each runs for at least 0.5 s. double in microseconds, MP in milliseconds.
+constexpr double kMinTime = 0.5;
+
+BENCHMARK(BM_GdStep<double>)->Unit(benchmark::kMicrosecond)->MinTime(kMinTime);
+BENCHMARK(BM_GdStep<thm::mp50>)->Unit(benchmark::kMillisecond)->MinTime(kMinTime);
+BENCHMARK(BM_GdStep<thm::mp100>)->Unit(benchmark::kMillisecond)->MinTime(kMinTime);
+
+}  // namespace

@@ -1,0 +1,56 @@
+#include "numerics/rate_fit.hpp"
+
+#include "numerics/random.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace thm {
+
+LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y) {
+  if (x.size() != y.size() || x.size() < 2) throw std::invalid_argument("fit_line: need two series of equal length >= 2");
+  const double n = static_cast<double>(x.size());
+  double mx = 0, my = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    mx += x[i];
+    my += y[i];
+  }
+  mx /= n;
+  my /= n;
+  double sxx = 0, sxy = 0, syy = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    sxx += (x[i] - mx) * (x[i] - mx);
+    sxy += (x[i] - mx) * (y[i] - my);
+    syy += (y[i] - my) * (y[i] - my);
+  }
+  if (sxx == 0) throw std::invalid_argument("fit_line: x is constant");
+  LineFit f;
+  f.points = static_cast<int>(x.size());
+  f.slope = sxy / sxx;
+  f.intercept = my - f.slope * mx;
+  double ssres = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const double r = y[i] - (f.slope * x[i] + f.intercept);
+    ssres += r * r;
+  }
+  f.r2 = syy > 0 ? 1.0 - ssres / syy : (ssres == 0 ? 1.0 : 0.0);
+  return f;
+}
+
+ContractionFit fit_contraction(const std::vector<double>& losses) {
+  std::vector<double> t, y;
+  for (std::size_t i = 0; i < losses.size(); ++i)
+    if (losses[i] > 0 && std::isfinite(losses[i])) {
+      t.push_back(static_cast<double>(i));
+      y.push_back(cr_log(losses[i]));
+    }
+  ContractionFit c;
+  c.points = static_cast<int>(t.size());
+  if (t.size() < 2) return c;
+  const LineFit f = fit_line(t, y);
+  c.contraction = cr_exp(f.slope);
+  c.r2 = f.r2;
+  return c;
+}
+
+}  // namespace thm
