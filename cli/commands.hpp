@@ -22,7 +22,7 @@ inline constexpr int kExitUsage = 2;
 
 struct RunArgs {
   std::string claims = "*";
-  std::string precision = "double,mp50,mp100";
+  std::string precision = "double,mp50";
   std::optional<int> cases;
   std::uint64_t seed = 1;
   std::string report = "reports/latest";

@@ -1,5 +1,6 @@
 // thmcheck: numerical checks of convergence theorems about transformers.
 #include "cli/commands.hpp"
+#include "cli/experiments.hpp"
 #include "numerics/instance.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,8 +29,22 @@ int main(int argc, char** argv) {
                     "Run the broken variants instead; each must come out violated");
   CLI::Option* case_opt = run_cmd->add_option("--case", only_case, "Replay a single case of one claim");
 
+  ExperimentArgs exp_args;
+  std::string exp_seed_text;
+  CLI::App* exp_cmd = app.add_subcommand("experiment", "Run a paper experiment (qin-beta-sweep, qin-depth); CSV and JSON under --out");
+  exp_cmd->add_option("name", exp_args.name, "qin-beta-sweep or qin-depth")->required();
+  exp_cmd->add_option("--out", exp_args.out, "Output directory");
+  CLI::Option* exp_seed_opt = exp_cmd->add_option("--seed", exp_seed_text, "The seed every random choice flows from");
+  exp_cmd->add_option("--seeds", exp_args.seeds, "Independent data/initialisations (default 3)");
+  exp_cmd->add_option("--steps", exp_args.steps, "GD steps per run (default 1000)");
+  exp_cmd->add_option("--data", exp_args.data, "CSV time series (rows: time, columns: features) instead of synthetic data");
+  exp_cmd->add_option("--window", exp_args.window, "Tokens per sequence (N) when windowing --data (default 8)");
+  exp_cmd->add_option("--samples", exp_args.samples, "Sequences (n) taken from --data (default 4)");
+
   try {
     app.parse(argc, argv);
+    if (*exp_seed_opt) exp_args.seed = parse_seed(exp_seed_text);
+    if (*exp_cmd) return experiment(exp_args);
     if (*cases_opt) run_args.cases = cases;
     if (*seed_opt) run_args.seed = parse_seed(seed_text);
     if (*case_opt) run_args.only_case = only_case;

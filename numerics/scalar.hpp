@@ -15,8 +15,8 @@ namespace thm {
 
 namespace bmp = boost::multiprecision;
 
-using mp50 = bmp::number<bmp::mpfr_float_backend<50>, bmp::et_off>;
-using mp100 = bmp::number<bmp::mpfr_float_backend<100>, bmp::et_off>;
+using mp50 = bmp::number<bmp::mpfr_float_backend<50, bmp::allocate_stack>, bmp::et_off>;
+using mp100 = bmp::number<bmp::mpfr_float_backend<100, bmp::allocate_stack>, bmp::et_off>;
 // Precision chosen at run time (explore --digits N); set with mpfr_dynamic::default_precision(N).
 using mpfr_dynamic = bmp::number<bmp::mpfr_float_backend<0>, bmp::et_off>;
 

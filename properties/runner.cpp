@@ -47,7 +47,11 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
     run.cases_budget = cases;
     const double eps = precision_epsilon(p);
     bool worst_is_violation = false;
-    for (std::size_t k = 0; k < indices.size(); ++k) {
+    // MP rungs replay a prefix of the same instances when the claim says so (Claim::mp_cases).
+    std::size_t count = indices.size();
+    if (p != Precision::float64 && claim.mp_cases >= 0 && !options.only_case)
+      count = std::min(count, static_cast<std::size_t>(claim.mp_cases));
+    for (std::size_t k = 0; k < count; ++k) {
       const int i = indices[k];
       Evaluation e = claim.evaluate(instances[k], p, options.variant);
       CaseRecord rec;

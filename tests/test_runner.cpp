@@ -114,8 +114,8 @@ TEST_CASE("runner: the same seed gives byte-identical summary JSON, another seed
   auto summary = [&](std::uint64_t seed) {
     o.seed = seed;
     std::vector<ClaimRun> runs;
-    for (const Claim& c : all_claims())
-      for (ClaimRun& r : run_claim(c, o)) runs.push_back(std::move(r));
+    for (const Claim* c : select_claims("qin.softmax.*,qin.residual.*,qin.pl.*"))
+      for (ClaimRun& r : run_claim(*c, o)) runs.push_back(std::move(r));
     return summary_json(seed, Variant::claim, runs).dump(2);
   };
   const std::string a = summary(5), b = summary(5), c = summary(6);

@@ -110,6 +110,9 @@ struct Claim {
   // Below this fraction of generated instances meeting the hypotheses, the claim is vacuous.
   double min_hypothesis_rate = 0.1;
   int default_cases = 100;
+  // Cases re-evaluated at the multiprecision rungs: the first `mp_cases` of the budget (-1: all).
+  // Long trajectories at 50-100 digits cost 500x double; their MP rung replays a prefix.
+  int mp_cases = -1;
 
   std::function<Instance(ChoiceSource&)> generate;
   std::function<Evaluation(const Instance&, Precision, Variant)> evaluate;

@@ -68,6 +68,30 @@ Instance build_qin_model(const QModelSpec& s) {
   return inst;
 }
 
+Instance build_qin_model_from_series(const MatD& series, QModelSpec s) {
+  require(series.cols() >= 1 && series.cols() <= kMaxDim, "the series needs 1 to 512 columns");
+  require(series.allFinite(), "the series has a NaN or infinite value");
+  require(s.n >= 1 && s.N >= 1 && series.rows() >= static_cast<Eigen::Index>(s.n) * s.N + 1,
+          "the series has " + std::to_string(series.rows()) + " rows; n windows of N tokens need n N + 1 = " +
+              std::to_string(static_cast<long long>(s.n) * s.N + 1));
+  MatD z = series;
+  for (Eigen::Index c = 0; c < z.cols(); ++c) {
+    const double mean = z.col(c).mean();
+    const double sd = std::sqrt((z.col(c).array() - mean).square().mean());
+    z.col(c) = (z.col(c).array() - mean) / (sd > 0 ? sd : 1.0);
+  }
+  s.d = static_cast<int>(z.cols());
+  s.d_y = s.d;
+  s.target_noise = 0;
+  Instance inst = build_qin_model(s);  // weights from the spec's entropy; data replaced below
+  for (int i = 0; i < s.n; ++i) {
+    inst.matrices["X" + std::to_string(i)] = z.middleRows(static_cast<Eigen::Index>(i) * s.N, s.N);
+    inst.matrices["Y" + std::to_string(i)] = z.middleRows(static_cast<Eigen::Index>(i) * s.N + 1, s.N);
+  }
+  inst.params["from_series"] = 1;
+  return inst;
+}
+
 QModel<double> qin_model_double(const Instance& inst) {
   if (inst.family != kQinModelFamily)
     throw InstanceError("expected an instance of family '" + std::string(kQinModelFamily) + "', got '" + inst.family + "'");

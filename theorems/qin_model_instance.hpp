@@ -29,6 +29,12 @@ struct QModelSpec {
 
 Instance build_qin_model(const QModelSpec& spec);
 
+// The same model on a measured time series (rows = time steps, columns = features): columns are
+// standardised, X_i is the window of N consecutive rows starting at row i N, and Y_i the same window
+// one step later (next-step forecasting), so d = d_y = number of columns. spec.d and spec.d_y are
+// overwritten; needs n N + 1 rows (std::invalid_argument otherwise).
+Instance build_qin_model_from_series(const MatD& series, QModelSpec spec);
+
 template <class T>
 struct QModel {
   TransformerParams<T> params;

@@ -131,6 +131,7 @@ std::vector<Claim> make_claims() {
       "for all t: L_t <= (1 - eta alpha)^t L_0, sigma_nN(H_t) >= sigma0/2, ||theta_t - theta_0|| <= rho";
   rate.negative_control = "alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows";
   rate.default_cases = 24;
+  rate.mp_cases = 8;
   rate.generate = generate_linear_rate;
   rate.evaluate = THM_BY_PRECISION(evaluate_linear_rate);
   claims.push_back(rate);
@@ -145,7 +146,8 @@ std::vector<Claim> make_claims() {
       "at beta = 0 the loss stays on the rank-one floor; at beta = 1 the per-step contraction is < 1 with R^2 > 0.99";
   speeds.negative_control = "the reversed trend, Spearman(beta, iterations to 1e-3 L_0) >= +0.9";
   speeds.required_support = 0.9;
-  speeds.default_cases = 10;
+  speeds.default_cases = 20;
+  speeds.mp_cases = 1;
   speeds.generate = generate_residual_speeds;
   speeds.evaluate = THM_BY_PRECISION(evaluate_residual_speeds);
   claims.push_back(speeds);
@@ -160,7 +162,8 @@ std::vector<Claim> make_claims() {
       "the loss decreases with depth with residuals (Spearman <= -0.8) and does not without";
   depth.negative_control = "the beta = 1 conditioning bound (> 1e-3 through layer 6) claimed for beta = 0";
   depth.required_support = 0.9;
-  depth.default_cases = 8;
+  depth.default_cases = 10;
+  depth.mp_cases = 1;
   depth.generate = generate_depth_collapse;
   depth.evaluate = THM_BY_PRECISION(evaluate_depth_collapse);
   claims.push_back(depth);

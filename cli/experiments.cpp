@@ -1,0 +1,167 @@
+#include "cli/experiments.hpp"
+
+#include "cli/commands.hpp"
+#include "numerics/random.hpp"
+#include "reports/atomic_write.hpp"
+#include "reports/csv.hpp"
+#include "theorems/qin_model_instance.hpp"
+#include "theorems/qin_sweeps.hpp"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+
+namespace thm::cli {
+
+namespace {
+
+std::string num(double x) { return exact_decimal(x); }
+
+// The instance of seed k: synthetic (nN <= d so that beta = 1 can fit) or windows of the series.
+Instance experiment_instance(const ExperimentArgs& a, const std::optional<Series>& series, int k, double attn_scale,
+                             double head_scale) {
+  Rng rng = Rng::derive(a.seed, a.name, static_cast<std::uint64_t>(k));
+  QModelSpec s;
+  s.m = 16;
+  s.attn_scale = attn_scale;
+  s.head_scale = head_scale;
+  s.entropy = rng.next_u64();
+  if (series) {
+    s.n = a.samples;
+    s.N = a.window;
+    return build_qin_model_from_series(series->values, s);
+  }
+  s.n = 2;
+  s.N = 4;
+  s.d = 10;
+  s.d_y = 2;
+  return build_qin_model(s);
+}
+
+nlohmann::json header_json(const ExperimentArgs& a, const std::optional<Series>& series) {
+  nlohmann::json j;
+  j["experiment"] = a.name;
+  j["seed"] = a.seed;
+  j["seeds"] = a.seeds;
+  j["steps"] = a.steps;
+  j["data"] = a.data ? nlohmann::json(*a.data) : nlohmann::json("synthetic");
+  if (series) {
+    j["columns"] = series->columns;
+    j["rows"] = series->values.rows();
+    j["window"] = a.window;
+    j["samples"] = a.samples;
+  }
+  return j;
+}
+
+int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<Series>& series) {
+  CsvTable table;
+  table.header = {"seed", "beta", "kappa_Zs", "conditioning_ratio", "iterations_to_1e-3", "final_loss_ratio",
+                  "contraction", "r2", "eta"};
+  nlohmann::json j = header_json(a, series);
+  j["runs"] = nlohmann::json::array();
+  BetaSweepOptions o;
+  o.max_steps = a.steps;
+  for (int k = 0; k < a.seeds; ++k) {
+    const BetaSweep sw = beta_sweep<double>(experiment_instance(a, series, k, 1e-3, 1.0), o);
+    nlohmann::json run;
+    run["seed_index"] = k;
+    run["eta"] = sw.eta;
+    run["rank_one_floor"] = sw.rank_one_floor;
+    run["points"] = nlohmann::json::array();
+    for (const BetaSweepPoint& p : sw.points) {
+      table.rows.push_back({std::to_string(k), num(p.beta), num(p.kappa_Zs), num(p.conditioning_ratio),
+                            std::to_string(p.iterations_to_target), num(p.final_loss / p.loss0), num(p.contraction.contraction),
+                            num(p.contraction.r2), num(sw.eta)});
+      run["points"].push_back({{"beta", p.beta},
+                               {"kappa_Zs", p.kappa_Zs},
+                               {"conditioning_ratio", p.conditioning_ratio},
+                               {"iterations_to_target", p.iterations_to_target},
+                               {"diverged", p.diverged},
+                               {"contraction", p.contraction.contraction},
+                               {"r2", p.contraction.r2},
+                               {"losses", p.losses}});
+      fmt::print("seed {} beta {:<4} kappa(Zs) {:>10.3e}  ratio {:>9.3e}  iterations {:>5}  L_T/L_0 {:>9.3e}  contraction {:.4f} (R^2 {:.4f})\n",
+                 k, p.beta, p.kappa_Zs, p.conditioning_ratio, p.iterations_to_target, p.final_loss / p.loss0,
+                 p.contraction.contraction, p.contraction.r2);
+    }
+    j["runs"].push_back(run);
+  }
+  const std::filesystem::path dir(a.out);
+  atomic_write(dir / "qin-beta-sweep.csv", table.str());
+  atomic_write(dir / "qin-beta-sweep.json", j.dump(2) + "\n");
+  fmt::print("wrote {} and {}\n", (dir / "qin-beta-sweep.csv").string(), (dir / "qin-beta-sweep.json").string());
+  return kExitOk;
+}
+
+int depth_experiment(const ExperimentArgs& a, const std::optional<Series>& series) {
+  CsvTable forward, trained;
+  forward.header = {"seed", "residual", "layer", "median_inverse_kappa"};
+  trained.header = {"seed", "residual", "depth", "trained_loss", "loss_ratio"};
+  nlohmann::json j = header_json(a, series);
+  j["runs"] = nlohmann::json::array();
+  DepthSweepOptions o;
+  o.train_steps = a.steps;
+  for (int k = 0; k < a.seeds; ++k) {
+    const DepthSweep sw = depth_sweep<double>(experiment_instance(a, series, k, 1.0, 0.1), o);
+    nlohmann::json run;
+    run["seed_index"] = k;
+    for (int r = 0; r < 2; ++r) {
+      const std::string res = r ? "with" : "without";
+      for (std::size_t l = 0; l < sw.inverse_kappa[r].size(); ++l)
+        forward.rows.push_back({std::to_string(k), res, std::to_string(l + 1), num(sw.inverse_kappa[r][l])});
+      for (std::size_t d = 0; d < o.train_depths.size(); ++d)
+        trained.rows.push_back({std::to_string(k), res, std::to_string(o.train_depths[d]), num(sw.final_loss[r][d]),
+                                num(sw.final_loss_ratio[r][d])});
+      run[res + "_residual"] = {{"inverse_kappa", sw.inverse_kappa[r]}, {"trained_loss", sw.final_loss[r]},
+                                {"loss_ratio", sw.final_loss_ratio[r]}};
+      fmt::print("seed {} {:<7} residual  1/kappa by layer:", k, res);
+      for (double v : sw.inverse_kappa[r]) fmt::print(" {:.2e}", v);
+      fmt::print("   trained loss by depth:");
+      for (double v : sw.final_loss[r]) fmt::print(" {:.3e}", v);
+      fmt::print("\n");
+    }
+    j["runs"].push_back(run);
+  }
+  const std::filesystem::path dir(a.out);
+  atomic_write(dir / "qin-depth-forward.csv", forward.str());
+  atomic_write(dir / "qin-depth-trained.csv", trained.str());
+  atomic_write(dir / "qin-depth.json", j.dump(2) + "\n");
+  fmt::print("wrote {}, {} and {}\n", (dir / "qin-depth-forward.csv").string(), (dir / "qin-depth-trained.csv").string(),
+             (dir / "qin-depth.json").string());
+  return kExitOk;
+}
+
+}  // namespace
+
+int experiment(const ExperimentArgs& a) {
+  if (a.name != "qin-beta-sweep" && a.name != "qin-depth")
+    throw UsageError("unknown experiment '" + a.name + "' (expected qin-beta-sweep or qin-depth)");
+  if (a.seeds < 1 || a.seeds > 1000) throw UsageError("--seeds must be in [1, 1000]");
+  if (a.steps < 1 || a.steps > 1000000) throw UsageError("--steps must be in [1, 1000000]");
+  if (a.window < 1 || a.window > 512 || a.samples < 1 || a.samples > 512) throw UsageError("--window and --samples must be in [1, 512]");
+  std::optional<Series> series;
+  if (a.data) {
+    try {
+      series = read_series_csv(*a.data);
+      // Validate the windowing before any work.
+      QModelSpec probe;
+      probe.n = a.samples;
+      probe.N = a.window;
+      build_qin_model_from_series(series->values, probe);
+    } catch (const DataError& e) {
+      throw UsageError(e.what());
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(*a.data + ": " + e.what());
+    }
+  }
+  try {
+    prepare_report_dir(a.out);
+  } catch (const ReportError& e) {
+    throw UsageError(e.what());
+  }
+  return a.name == "qin-beta-sweep" ? beta_sweep_experiment(a, series) : depth_experiment(a, series);
+}
+
+}  // namespace thm::cli

@@ -1,0 +1,34 @@
+// CSV in and out: numeric time series for `thmcheck experiment --data`, and experiment tables.
+#pragma once
+
+#include "numerics/eigen_types.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace thm {
+
+// A malformed input file; the message is one line naming the file, line and column.
+struct DataError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A numeric CSV: one row per time step, one column per feature, comma-separated, an optional header
+// line of non-numeric names, blank lines and '#' comments ignored. Every value must be finite and
+// every row must have the same number of columns. At most `max_rows` rows are accepted.
+struct Series {
+  std::vector<std::string> columns;  // header names, or "c0", "c1", ...
+  MatD values;                       // rows x columns
+};
+Series read_series_csv(const std::filesystem::path& path, std::size_t max_rows = 1000000);
+
+// A table to write: a header and rows of cells (already formatted).
+struct CsvTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::string str() const;
+};
+
+}  // namespace thm
