@@ -270,3 +270,9 @@ TEST_CASE("claim qin.depth.residual_prevents_collapse: forward collapse without 
     CHECK(e.conditions[1].verdict == CaseVerdict::holds);  // (D2)
   }
 }
+
+TEST_CASE("claim qin.gd.linear_rate_multilayer holds at double and mp50, meeting its hypotheses in a third of the cases") {
+  check_holds(kLinearRateMultilayerId);
+  for (const ClaimRun& r : run(claim(kLinearRateMultilayerId), Variant::claim)) CHECK(r.hypothesis_rate() >= 1.0 / 3.0);
+}
+TEST_CASE("claim qin.gd.linear_rate_multilayer negative control is violated") { check_negative_control(kLinearRateMultilayerId); }

@@ -14,6 +14,7 @@ template Evaluation evaluate_pl_output_layer<double>(const Instance&, Variant);
 template Evaluation evaluate_pl_first_ffn_layer<double>(const Instance&, Variant);
 template Evaluation evaluate_descent_lemma<double>(const Instance&, Variant);
 template Evaluation evaluate_linear_rate<double>(const Instance&, Variant);
+template Evaluation evaluate_linear_rate_multilayer<double>(const Instance&, Variant);
 template Evaluation evaluate_residual_speeds<double>(const Instance&, Variant);
 template Evaluation evaluate_depth_collapse<double>(const Instance&, Variant);
 

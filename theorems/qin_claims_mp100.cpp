@@ -14,6 +14,7 @@ template Evaluation evaluate_pl_output_layer<mp100>(const Instance&, Variant);
 template Evaluation evaluate_pl_first_ffn_layer<mp100>(const Instance&, Variant);
 template Evaluation evaluate_descent_lemma<mp100>(const Instance&, Variant);
 template Evaluation evaluate_linear_rate<mp100>(const Instance&, Variant);
+template Evaluation evaluate_linear_rate_multilayer<mp100>(const Instance&, Variant);
 template Evaluation evaluate_residual_speeds<mp100>(const Instance&, Variant);
 template Evaluation evaluate_depth_collapse<mp100>(const Instance&, Variant);
 

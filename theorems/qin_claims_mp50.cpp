@@ -14,6 +14,7 @@ template Evaluation evaluate_pl_output_layer<mp50>(const Instance&, Variant);
 template Evaluation evaluate_pl_first_ffn_layer<mp50>(const Instance&, Variant);
 template Evaluation evaluate_descent_lemma<mp50>(const Instance&, Variant);
 template Evaluation evaluate_linear_rate<mp50>(const Instance&, Variant);
+template Evaluation evaluate_linear_rate_multilayer<mp50>(const Instance&, Variant);
 template Evaluation evaluate_residual_speeds<mp50>(const Instance&, Variant);
 template Evaluation evaluate_depth_collapse<mp50>(const Instance&, Variant);
 

@@ -14,6 +14,9 @@
 //     then with eta = 1/Lg(rho), at every iterate: L_t <= (1 - eta alpha)^t L0,
 //     sigma_{nN}(H_t) >= sigma0/2, ||theta_t - theta_0|| <= rho.
 //     Control: alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows.
+//   qin.gd.linear_rate_multilayer (paper-shape; docs/derivations/qin.gd.linear_rate_multilayer.md)
+//     L = 2..4 blocks: the same theorem for (W_1, W_2) of the last block and W_U, everything below
+//     frozen, with Z the last block's attention output; per-layer sigma_min(Zs^(l)) reported.
 #pragma once
 
 #include "theorems/claim.hpp"
@@ -24,6 +27,7 @@ inline constexpr const char* kPlOutputLayerId = "qin.pl.output_layer";
 inline constexpr const char* kPlFirstFfnLayerId = "qin.pl.first_ffn_layer";
 inline constexpr const char* kDescentLemmaId = "qin.gd.descent_lemma";
 inline constexpr const char* kLinearRateId = "qin.gd.linear_rate";
+inline constexpr const char* kLinearRateMultilayerId = "qin.gd.linear_rate_multilayer";
 
 inline constexpr double kDescentRadius = 1.0;   // rho0 of the descent lemma
 inline constexpr int kLinearRateSteps = 60;     // iterates checked per case
@@ -32,6 +36,7 @@ Instance generate_pl_output_layer(ChoiceSource& src);
 Instance generate_pl_first_ffn_layer(ChoiceSource& src);
 Instance generate_descent_lemma(ChoiceSource& src);
 Instance generate_linear_rate(ChoiceSource& src);
+Instance generate_linear_rate_multilayer(ChoiceSource& src);
 
 template <class T>
 Evaluation evaluate_pl_output_layer(const Instance& inst, Variant variant);
@@ -41,12 +46,15 @@ template <class T>
 Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant);
 template <class T>
 Evaluation evaluate_linear_rate(const Instance& inst, Variant variant);
+template <class T>
+Evaluation evaluate_linear_rate_multilayer(const Instance& inst, Variant variant);
 
 #define THM_QIN_TRAINING_EXTERN(T)                                                     \
   extern template Evaluation evaluate_pl_output_layer<T>(const Instance&, Variant);    \
   extern template Evaluation evaluate_pl_first_ffn_layer<T>(const Instance&, Variant); \
   extern template Evaluation evaluate_descent_lemma<T>(const Instance&, Variant);      \
-  extern template Evaluation evaluate_linear_rate<T>(const Instance&, Variant);
+  extern template Evaluation evaluate_linear_rate<T>(const Instance&, Variant);           \
+  extern template Evaluation evaluate_linear_rate_multilayer<T>(const Instance&, Variant);
 THM_QIN_TRAINING_EXTERN(double)
 THM_QIN_TRAINING_EXTERN(mp50)
 THM_QIN_TRAINING_EXTERN(mp100)

@@ -88,4 +88,15 @@ Instance generate_linear_rate(ChoiceSource& src) {
   return build_qin_model(s);
 }
 
+Instance generate_linear_rate_multilayer(ChoiceSource& src) {
+  QModelSpec s = wide_spec(src, 2, 3);
+  s.L = static_cast<int>(src.integer(2, 4));
+  s.m = dimension(src, 8, 32);
+  s.config.beta = src.real(0.5, 1.0);
+  s.config.activation = smooth_activation(src);
+  s.target_noise = src.log_real(1e-9, 1e-3);
+  s.entropy = src.entropy();
+  return build_qin_model(s);
+}
+
 }  // namespace thm

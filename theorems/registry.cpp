@@ -136,6 +136,15 @@ std::vector<Claim> make_claims() {
   rate.evaluate = THM_BY_PRECISION(evaluate_linear_rate);
   claims.push_back(rate);
 
+  Claim rate_ml = rate;
+  rate_ml.id = kLinearRateMultilayerId;
+  rate_ml.statement =
+      "L = 2..4 blocks, GD on (W_1, W_2) of the last block and W_U, everything below frozen: the single-layer "
+      "theorem with Z the last block's attention output (same hypotheses, alpha, rho, eta), at every iterate";
+  rate_ml.generate = generate_linear_rate_multilayer;
+  rate_ml.evaluate = THM_BY_PRECISION(evaluate_linear_rate_multilayer);
+  claims.push_back(rate_ml);
+
   Claim speeds;
   speeds.id = kResidualSpeedsId;
   speeds.source = "Q";

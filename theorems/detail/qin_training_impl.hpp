@@ -34,26 +34,32 @@ T loss_cancellation(const TransformerTrace<T>& tr, const QModel<T>& q) {
   return sqrt(T(2) * tr.loss) * sqrt(yhat2);
 }
 
-// (W_1, W_2, W_U) of a single-layer model: the blocks the smoothness claims train.
-inline std::vector<bool> ffn_and_head_blocks() { return {false, false, false, true, true, true}; }
+// (W_1, W_2) of the last block and W_U: the blocks the smoothness claims train (everything below,
+// and the last block's attention, frozen).
+inline std::vector<bool> ffn_and_head_blocks(std::size_t layers = 1) {
+  std::vector<bool> t(5 * layers + 1, false);
+  t[5 * (layers - 1) + 3] = t[5 * (layers - 1) + 4] = t[5 * layers] = true;
+  return t;
+}
 
 template <class T>
 FfnPoint<T> ffn_point(const QModel<T>& q, const Mat<T>& Zs, const T& f0) {
   FfnPoint<T> p;
   p.z = spectral_norm(Zs);
-  p.w1_fro = q.params.blocks[0].W_1.norm();
-  p.w2 = spectral_norm(q.params.blocks[0].W_2);
+  p.w1_fro = q.params.blocks.back().W_1.norm();
+  p.w2 = spectral_norm(q.params.blocks.back().W_2);
   p.wU = spectral_norm(q.params.W_U);
   p.f0 = f0;
   p.gamma = T(q.config.ffn_residual);
-  p.rows_m = T(double(Zs.rows()) * double(q.params.blocks[0].W_1.cols()));
+  p.rows_m = T(double(Zs.rows()) * double(q.params.blocks.back().W_1.cols()));
   p.activation = q.config.activation;
   return p;
 }
 
 template <class T>
-std::optional<std::string> ffn_claim_setting(const QModel<T>& q) {
-  if (q.params.blocks.size() != 1) return std::string("the smoothness claims cover a single layer (L = 1)");
+std::optional<std::string> ffn_claim_setting(const QModel<T>& q, bool multilayer = false) {
+  if (!multilayer && q.params.blocks.size() != 1) return std::string("the claim covers a single layer (L = 1)");
+  if (multilayer && q.params.blocks.size() < 2) return std::string("the multilayer claim needs L >= 2");
   if (!activation_smoothness<T>(q.config.activation))
     return std::string("activation ") + std::string(activation_name(q.config.activation)) + " has no certified s1, s2";
   return std::nullopt;
@@ -119,7 +125,7 @@ Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant) {
   if (const auto why = detail::ffn_claim_setting(q)) return Evaluation::discarded(*why);
   T f0 = T(0);
   TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
-  mask_gradient(g, detail::ffn_and_head_blocks());
+  mask_gradient(g, detail::ffn_and_head_blocks(1));
   const T g2 = params_dot(g, g);
   if (!(g2 > T(0))) return Evaluation::discarded("zero gradient: nothing to descend");
   const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
@@ -145,17 +151,23 @@ Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant) {
   return e;
 }
 
+namespace detail {
+
+// qin.gd.linear_rate and its multilayer form: the theorem of docs/derivations/qin.gd.linear_rate.md
+// for (W_1, W_2) of the last block and W_U, with Z the last block's (frozen) attention output.
 template <class T>
-Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
+Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer) {
   using std::pow;
   using std::sqrt;
   const QModel<T> q = lift_qin_model<T>(inst);
-  if (const auto why = detail::ffn_claim_setting(q)) return Evaluation::discarded(*why);
+  if (const auto why = detail::ffn_claim_setting(q, multilayer)) return Evaluation::discarded(*why);
+  const std::size_t L = q.params.blocks.size();
+  const std::vector<bool> trainable = detail::ffn_and_head_blocks(L);
   T f0 = T(0);
   TransformerParams<T> g0 = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
-  mask_gradient(g0, detail::ffn_and_head_blocks());
+  mask_gradient(g0, trainable);
   const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
-  const Mat<T> Zs = stack_rows(tr.V[0]), Hs = stack_rows(tr.H[0]);
+  const Mat<T> Zs = stack_rows(tr.V.back()), Hs = stack_rows(tr.H.back());
   if (Hs.rows() > Hs.cols()) return Evaluation::discarded("nN > d: no PL inequality from the output layer");
   const Vec<T> sH = singular_values(Hs);
   const T sigma0 = sH(Hs.rows() - 1);
@@ -179,7 +191,7 @@ Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
 
   GdOptions opt;
   opt.max_steps = kLinearRateSteps;
-  opt.trainable = detail::ffn_and_head_blocks();
+  opt.trainable = trainable;
   opt.record_spectra = true;
   const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, opt, eta, true);
 
@@ -212,8 +224,25 @@ Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
                     {"eta alpha", to_double(T(eta * alpha))},
                     {"L_T / L_0 (measured)", to_double(T(last / f0))},
                     {"(1 - eta alpha)^T (bound)", to_double(pow(T(T(1) - eta * alpha), static_cast<int>(run.records.size() - 1)))}};
+  // The paper's per-layer quantities: sigma_min of every layer's stacked attention output at init.
+  for (std::size_t l = 0; l < L && multilayer; ++l) {
+    const Vec<T> s = singular_values(stack_rows(tr.V[l]));
+    e.observations.emplace_back("sigma_min(Zs) at layer " + std::to_string(l + 1), to_double(s(s.size() - 1)));
+  }
   e.observations.insert(e.observations.end(), curve.begin(), curve.end());
   return e;
+}
+
+}  // namespace detail
+
+template <class T>
+Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
+  return detail::linear_rate<T>(inst, variant, false);
+}
+
+template <class T>
+Evaluation evaluate_linear_rate_multilayer(const Instance& inst, Variant variant) {
+  return detail::linear_rate<T>(inst, variant, true);
 }
 
 }  // namespace thm
