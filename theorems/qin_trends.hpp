@@ -25,7 +25,7 @@ inline constexpr const char* kDepthCollapseId = "qin.depth.residual_prevents_col
 
 inline constexpr std::array<double, 5> kSpeedBetas = {0.0, 0.25, 0.5, 0.75, 1.0};
 inline constexpr int kSpeedSteps = 300;
-inline constexpr double kSpeedAttnScale = 1e-3;  // small logits (derivation: below ~1e-2 beta = 0 can escape)
+inline constexpr double kSpeedAttnScale = 1e-3;  // small logits; beta = 0 escapes the plateau at every scale tried (derivation)
 inline constexpr double kSpeedFloorFraction = 0.95;
 inline constexpr double kSpeedR2 = 0.99;
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/matmul.hpp"
 #include "numerics/softmax.hpp"
 #include "numerics/transformer.hpp"
 #include "numerics/detail/softmax_impl.hpp"
@@ -45,16 +46,16 @@ template <class T>
 BlockCache<T> block_forward(const TransformerBlock<T>& b, const TransformerConfig& cfg, const Mat<T>& U) {
   BlockCache<T> k;
   k.U = U;
-  k.XQ = U * b.W_Q;
-  k.XK = U * b.W_K;
-  const Mat<T> logits = softmax_scale<T>(cfg, U.cols()) * (k.XQ * k.XK.transpose());
+  k.XQ = product(U, b.W_Q);
+  k.XK = product(U, b.W_K);
+  const Mat<T> logits = softmax_scale<T>(cfg, U.cols()) * product(k.XQ, k.XK, Trans::none, Trans::transpose);
   k.S = softmax_rows(logits);
-  k.XV = U * b.W_V;
-  k.V = k.S * k.XV + T(cfg.beta) * U;
-  k.P = k.V * b.W_1;
+  k.XV = product(U, b.W_V);
+  k.V = product(k.S, k.XV) + T(cfg.beta) * U;
+  k.P = product(k.V, b.W_1);
   const Activation act = cfg.activation;
   k.Phi = k.P.unaryExpr([act](const T& x) { return activate(act, x); });
-  k.H = k.Phi * b.W_2 + T(cfg.ffn_residual) * k.V;
+  k.H = product(k.Phi, b.W_2) + T(cfg.ffn_residual) * k.V;
   return k;
 }
 
@@ -90,7 +91,7 @@ TransformerTrace<T> transformer_forward(const TransformerParams<T>& p, const Tra
       tr.H[l].push_back(k.H);
       U = std::move(k.H);
     }
-    Mat<T> R = U * p.W_U - Y[i];
+    Mat<T> R = product(U, p.W_U) - Y[i];
     tr.loss += T(0.5) * R.squaredNorm();
     tr.residual.push_back(std::move(R));
   }
@@ -105,7 +106,7 @@ T transformer_loss(const TransformerParams<T>& p, const TransformerConfig& cfg, 
   for (std::size_t i = 0; i < X.size(); ++i) {
     Mat<T> U = X[i];
     for (const auto& b : p.blocks) U = detail::block_forward(b, cfg, U).H;
-    loss += T(0.5) * (U * p.W_U - Y[i]).squaredNorm();
+    loss += T(0.5) * (product(U, p.W_U) - Y[i]).squaredNorm();
   }
   return loss;
 }
@@ -129,25 +130,26 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
       cache.push_back(detail::block_forward(b, cfg, U));
       U = cache.back().H;
     }
-    const Mat<T> R = U * p.W_U - Y[i];  // dL/dYhat
+    const Mat<T> R = product(U, p.W_U) - Y[i];  // dL/dYhat
     loss += T(0.5) * R.squaredNorm();
-    g.W_U += U.transpose() * R;
-    Mat<T> G = R * p.W_U.transpose();  // dL/dH of the last block
+    g.W_U += product(U, R, Trans::transpose);
+    Mat<T> G = product(R, p.W_U, Trans::none, Trans::transpose);  // dL/dH of the last block
     for (std::size_t l = p.blocks.size(); l-- > 0;) {
       const TransformerBlock<T>& b = p.blocks[l];
       const detail::BlockCache<T>& k = cache[l];
       TransformerBlock<T>& gb = g.blocks[l];
       // H = Phi W_2 + gamma V, Phi = sigma(P), P = V W_1
-      gb.W_2 += k.Phi.transpose() * G;
+      gb.W_2 += product(k.Phi, G, Trans::transpose);
       const Activation act = cfg.activation;
-      const Mat<T> dP = (G * b.W_2.transpose()).cwiseProduct(k.P.unaryExpr([act](const T& x) { return activate_prime(act, x); }));
-      gb.W_1 += k.V.transpose() * dP;
-      const Mat<T> dV = dP * b.W_1.transpose() + gamma * G;
+      const Mat<T> dP = product(G, b.W_2, Trans::none, Trans::transpose)
+                            .cwiseProduct(k.P.unaryExpr([act](const T& x) { return activate_prime(act, x); }));
+      gb.W_1 += product(k.V, dP, Trans::transpose);
+      const Mat<T> dV = product(dP, b.W_1, Trans::none, Trans::transpose) + gamma * G;
       // V = S XV + beta U, XV = U W_V
-      const Mat<T> dXV = k.S.transpose() * dV;
-      const Mat<T> dS = dV * k.XV.transpose();
-      gb.W_V += k.U.transpose() * dXV;
-      Mat<T> dU = beta * dV + dXV * b.W_V.transpose();
+      const Mat<T> dXV = product(k.S, dV, Trans::transpose);
+      const Mat<T> dS = product(dV, k.XV, Trans::none, Trans::transpose);
+      gb.W_V += product(k.U, dXV, Trans::transpose);
+      Mat<T> dU = beta * dV + product(dXV, b.W_V, Trans::none, Trans::transpose);
       // S = softmax_rows(K): dK_jk = S_jk (dS_jk - sum_l S_jl dS_jl)
       Mat<T> dK(k.S.rows(), k.S.cols());
       for (Eigen::Index j = 0; j < k.S.rows(); ++j) {
@@ -156,11 +158,11 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
       }
       // K = c XQ XK^T, XQ = U W_Q, XK = U W_K
       const T c = detail::softmax_scale<T>(cfg, k.U.cols());
-      const Mat<T> dXQ = c * (dK * k.XK);
-      const Mat<T> dXK = c * (dK.transpose() * k.XQ);
-      gb.W_Q += k.U.transpose() * dXQ;
-      gb.W_K += k.U.transpose() * dXK;
-      dU += dXQ * b.W_Q.transpose() + dXK * b.W_K.transpose();
+      const Mat<T> dXQ = c * product(dK, k.XK);
+      const Mat<T> dXK = c * product(dK, k.XQ, Trans::transpose);
+      gb.W_Q += product(k.U, dXQ, Trans::transpose);
+      gb.W_K += product(k.U, dXK, Trans::transpose);
+      dU += product(dXQ, b.W_Q, Trans::none, Trans::transpose) + product(dXK, b.W_K, Trans::none, Trans::transpose);
       G = std::move(dU);
     }
   }

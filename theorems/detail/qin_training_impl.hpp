@@ -15,23 +15,36 @@ namespace thm {
 namespace detail {
 
 // Heuristic rounding noise of conditions built from losses and gradients (noise-model.md, "Model
-// claims (heuristic)"): 64 (n N d m) eps (|lhs| + |rhs| + cancellation), where `cancellation` =
-// ||R|| ||Yhat|| accounts for a loss computed from R = Yhat - Y with ||R|| << ||Yhat||. Not a proven bound.
+// claims (heuristic)"): 64 (n N d m) eps (|lhs| + |rhs|) (1 + ||Yhat|| / ||R||). The last factor is the
+// cancellation in R = Yhat - Y: with targets close to the outputs, R carries relative error
+// eps ||Yhat|| / ||R||, and so does everything computed from it. Not a proven bound.
 template <class T>
-T model_noise(const QModel<T>& q, const T& lhs, const T& rhs, const T& cancellation = T(0)) {
+T model_noise(const QModel<T>& q, const T& lhs, const T& rhs, const T& cancellation) {
   using std::abs;
   const double size = double(q.X.size()) * double(q.X.front().rows()) * double(q.X.front().cols()) *
                       double(q.params.blocks.front().W_1.cols());
-  return T(64.0 * size) * epsilon<T>() * (abs(lhs) + abs(rhs) + cancellation);
+  return T(64.0 * size) * epsilon<T>() * (abs(lhs) + abs(rhs)) * (T(1) + cancellation);
 }
 
-// ||R|| ||Yhat|| at theta: the loss's cancellation scale.
+// Absolute error of a singular value of a computed feature matrix M (||M||_2 = norm): the SVD bound
+// plus the rounding of M's entries, 64 (n N d m) eps norm (the same heuristic scale as model_noise).
+template <class T>
+T sigma_noise(const QModel<T>& q, const Mat<T>& M, const T& norm) {
+  const double size = double(q.X.size()) * double(q.X.front().rows()) * double(q.X.front().cols()) *
+                      double(q.params.blocks.front().W_1.cols());
+  return singular_value_error_bound<T>(M.rows(), M.cols(), norm) + T(64.0 * size) * epsilon<T>() * norm;
+}
+
+// ||Yhat||_F / ||R||_F at theta (infinite when R = 0).
 template <class T>
 T loss_cancellation(const TransformerTrace<T>& tr, const QModel<T>& q) {
   using std::sqrt;
-  T yhat2 = T(0);
-  for (std::size_t i = 0; i < q.Y.size(); ++i) yhat2 += (tr.residual[i] + q.Y[i]).squaredNorm();
-  return sqrt(T(2) * tr.loss) * sqrt(yhat2);
+  T yhat2 = T(0), r2 = T(0);
+  for (std::size_t i = 0; i < q.Y.size(); ++i) {
+    yhat2 += (tr.residual[i] + q.Y[i]).squaredNorm();
+    r2 += tr.residual[i].squaredNorm();
+  }
+  return r2 > T(0) ? T(sqrt(yhat2 / r2)) : std::numeric_limits<T>::infinity();
 }
 
 // (W_1, W_2) of the last block and W_U: the blocks the smoothness claims train (everything below,
@@ -81,10 +94,14 @@ Evaluation evaluate_pl_output_layer(const Instance& inst, Variant variant) {
   const T lhs = g.W_U.squaredNorm();
   const T sigma = variant == Variant::claim ? sigma_nN : s(0);
   const T rhs = T(2) * sigma * sigma * tr.loss;
+  // A computed sigma carries an absolute error of about eps ||Hs|| (SVD and the entries of Hs), so
+  // sigma^2 carries the relative error 2 err / sigma: large when Hs is ill-conditioned.
+  const T sigma_err = detail::sigma_noise(q, Hs, s(0));
+  const T rhs_noise = rhs * (T(2) * sigma_err / sigma + sigma_err * sigma_err / (sigma * sigma));
   Evaluation e;
   e.conditions.push_back(make_ge<T>(variant == Variant::claim ? "||grad_W_U L||^2 >= 2 sigma_nN(Hs)^2 L"
                                                               : "||grad_W_U L||^2 >= 2 sigma_1(Hs)^2 L",
-                                    lhs, rhs, detail::model_noise(q, lhs, rhs)));
+                                    lhs, rhs, detail::model_noise(q, lhs, rhs, detail::loss_cancellation(tr, q)) + rhs_noise));
   e.observations = {{"loss", to_double(tr.loss)},
                     {"sigma_nN(Hs)", to_double(sigma_nN)},
                     {"sigma_1(Hs)", to_double(s(0))},
@@ -109,11 +126,13 @@ Evaluation evaluate_pl_first_ffn_layer(const Instance& inst, Variant variant) {
                        .cwiseProduct((Zs * b.W_1).unaryExpr([act](const T& x) { return activate_prime(act, x); }));
   const TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y);
   const T lhs = g.blocks[0].W_1.norm();
-  const T rhs = (variant == Variant::claim ? sigma_nN : s(0)) * D.norm();
+  const T sigma = variant == Variant::claim ? sigma_nN : s(0);
+  const T rhs = sigma * D.norm();
+  const T rhs_noise = rhs * detail::sigma_noise(q, Zs, s(0)) / sigma;  // as for the output layer
   Evaluation e;
   e.conditions.push_back(make_ge<T>(variant == Variant::claim ? "||grad_W_1 L||_F >= sigma_nN(Zs) ||D||_F"
                                                               : "||grad_W_1 L||_F >= sigma_1(Zs) ||D||_F",
-                                    lhs, rhs, detail::model_noise(q, lhs, rhs)));
+                                    lhs, rhs, detail::model_noise(q, lhs, rhs, detail::loss_cancellation(tr, q)) + rhs_noise));
   e.observations = {{"sigma_nN(Zs)", to_double(sigma_nN)}, {"sigma_1(Zs)", to_double(s(0))}, {"||D||_F", to_double(D.norm())}};
   return e;
 }
@@ -195,7 +214,8 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer) {
   opt.record_spectra = true;
   const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, opt, eta, true);
 
-  const T cancellation = detail::loss_cancellation(tr, q);
+  // ||Yhat||: the cancellation of step t is ||Yhat|| / ||R_t|| = ||Yhat|| / sqrt(2 L_t) (Yhat moves little).
+  const T yhat_norm = detail::loss_cancellation(tr, q) * sqrt(T(2) * f0);
   const T alpha_used = variant == Variant::claim ? alpha : T(T(4) * params_dot(g0, g0) / (T(2) * f0));
   Evaluation e;
   std::vector<std::pair<std::string, double>> curve;
@@ -207,7 +227,7 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer) {
     curve.emplace_back("bound[" + ts + "]", to_double(bound));
     if (t == 0) continue;  // at t = 0 every conclusion is an equality or trivially true
     e.conditions.push_back(make_le<T>("L_" + ts + " <= (1 - eta alpha)^" + ts + " L_0", r.loss, bound,
-                                      detail::model_noise(q, r.loss, bound, cancellation)));
+                                      detail::model_noise(q, r.loss, bound, T(yhat_norm / sqrt(T(2) * r.loss)))));
     e.conditions.push_back(make_ge<T>("sigma_nN(H_" + ts + ") >= sigma0 / 2", r.sigma_min_H, T(sigma0 / T(2)),
                                       singular_value_error_bound<T>(Hs.rows(), Hs.cols(), r.sigma_max_H)));
     T dist2 = T(0);
