@@ -58,6 +58,7 @@ Instance generate_pl_output_layer(ChoiceSource& src) {
       inst.matrices["Y" + std::to_string(i)] =
           tr.H.back()[i] * q.params.W_U - t * u.segment(i * s.N, s.N) * v.transpose();
     inst.params["adversarial_targets"] = 1;
+    inst.params["adversarial_t"] = t;
   }
   return inst;
 }
