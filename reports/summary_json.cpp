@@ -54,6 +54,10 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   j["source"] = c.source;
   j["provenance"] = std::string(to_string(c.provenance));
   j["kind"] = std::string(to_string(c.kind));
+  j["statement"] = c.statement;
+  j["negative_control"] = c.negative_control;
+  j["derivation"] = c.derivation;
+  j["supports"] = c.supports;
   j["precision"] = std::string(precision_name(run.precision));
   j["variant"] = std::string(to_string(run.variant));
   j["verdict"] = std::string(to_string(run.verdict));

@@ -104,6 +104,8 @@ struct Claim {
   std::string statement;          // one line, as in claims.md
   std::string negative_control;   // what the broken variant changes
   std::string derivation;         // docs/derivations/<id>.md
+  // The claims whose derivation uses this one (lemma -> theorem), for the proof map of the reports.
+  std::vector<std::string> supports;
   // Fraction of judged (non-discarded) cases that must hold: 1 for lemmas and theorems; below 1
   // only for empirical trends, which are judged statistically (claims.md, "Kinds of check").
   double required_support = 1.0;

@@ -114,6 +114,17 @@ std::vector<Claim> make_claims() {
   depth.required_support = 0.9;
   depth.mp_cases = 1;
   claims.push_back(depth);
+  // The proof map: which derivation uses which lemma (docs/derivations).
+  const std::vector<std::pair<const char*, std::vector<std::string>>> uses = {
+      {kRankCollapseId, {kConditioningTrendId, kResidualSpeedsId, kDepthCollapseId}},
+      {kWeylInterlacingId, {kSigmaMinLowerBoundId}},
+      {kPlOutputLayerId, {kLinearRateId, kLinearRateMultilayerId}},
+      {kDescentLemmaId, {kLinearRateId, kLinearRateMultilayerId}},
+      {kLinearRateId, {kLinearRateMultilayerId}},
+  };
+  for (const auto& [lemma, theorems] : uses)
+    for (Claim& c : claims)
+      if (c.id == lemma) c.supports = theorems;
   return claims;
 }
 
