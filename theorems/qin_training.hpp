@@ -10,7 +10,7 @@
 //     ball B(theta, rho0); eta <= min(1/Lg, rho0/||g||):  L(theta - eta g) <= L(theta) - (eta/2) ||g||^2.
 //     Control: 3/2 in place of 1/2.
 //   qin.gd.linear_rate (paper-shape; docs/derivations/qin.gd.linear_rate.md)
-//     same setting; if J(rho) rho <= sigma0/2 and 2 sqrt(2 L0) a(rho)/alpha <= rho, alpha = sigma0^2/4,
+//     GD on all six blocks (single layer; constants of detail::all_blocks_smoothness); if J(rho) rho <= sigma0/2 and 2 sqrt(2 L0) a(rho)/alpha <= rho, alpha = sigma0^2/4,
 //     then with eta = 1/Lg(rho), at every iterate: L_t <= (1 - eta alpha)^t L0,
 //     sigma_{nN}(H_t) >= sigma0/2, ||theta_t - theta_0|| <= rho.
 //     Control: alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows.

@@ -84,9 +84,10 @@ std::vector<Claim> make_claims() {
                          THM_BY_PRECISION(evaluate_descent_lemma)));
   const char* rate_control = "alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows";
   Claim rate = entry(kLinearRateId, P::paper_shape, K::trajectory,
-                     "GD on (W_1, W_2, W_U), attention frozen, single layer: if J(rho) rho <= sigma0/2 and "
-                     "2 sqrt(2 L0) a(rho)/alpha <= rho (sigma0 = sigma_nN(H_0), alpha = sigma0^2/4), then with eta = 1/Lg(rho), "
-                     "for all t: L_t <= (1 - eta alpha)^t L_0, sigma_nN(H_t) >= sigma0/2, ||theta_t - theta_0|| <= rho",
+                     "GD on all six blocks, single layer: if J(rho) rho <= sigma0/2 and 2 sqrt(2 L0) a(rho)/alpha <= rho "
+                     "(sigma0 = sigma_nN(H_0), alpha = sigma0^2/4; a, J, Lg explicit bounds on the ball, softmax included), "
+                     "then with eta = 1/Lg(rho), for all t: L_t <= (1 - eta alpha)^t L_0, sigma_nN(H_t) >= sigma0/2, "
+                     "||theta_t - theta_0|| <= rho",
                      rate_control, 24, generate_linear_rate, THM_BY_PRECISION(evaluate_linear_rate));
   rate.mp_cases = 8;
   claims.push_back(rate);

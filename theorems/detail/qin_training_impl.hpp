@@ -172,16 +172,17 @@ Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant) {
 
 namespace detail {
 
-// qin.gd.linear_rate and its multilayer form: the theorem of docs/derivations/qin.gd.linear_rate.md
-// for (W_1, W_2) of the last block and W_U, with Z the last block's (frozen) attention output.
+// qin.gd.linear_rate and its multilayer form: the theorem of docs/derivations/qin.gd.linear_rate.md,
+// on all six blocks of a single layer (all_blocks), or on (W_1, W_2) of the last block and W_U with Z
+// the last block's frozen attention output.
 template <class T>
-Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer) {
+Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, bool all_blocks = false) {
   using std::pow;
   using std::sqrt;
   const QModel<T> q = lift_qin_model<T>(inst);
   if (const auto why = detail::ffn_claim_setting(q, multilayer)) return Evaluation::discarded(*why);
   const std::size_t L = q.params.blocks.size();
-  const std::vector<bool> trainable = detail::ffn_and_head_blocks(L);
+  const std::vector<bool> trainable = all_blocks ? std::vector<bool>(5 * L + 1, true) : detail::ffn_and_head_blocks(L);
   T f0 = T(0);
   TransformerParams<T> g0 = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
   mask_gradient(g0, trainable);
@@ -193,8 +194,30 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer) {
   if (!(sigma0 > T(0)) || !(f0 > T(0))) return Evaluation::discarded("sigma_nN(H_0) = 0 or L_0 = 0");
   const T alpha = sigma0 * sigma0 / T(4);
   const detail::FfnPoint<T> point = detail::ffn_point(q, Zs, f0);
+  detail::AllBlocksPoint<T> all;
+  if (all_blocks) {
+    const TransformerBlock<T>& b = q.params.blocks[0];
+    for (const Mat<T>& x : q.X) all.x.push_back(spectral_norm(x));
+    all.N = T(double(q.X.front().rows()));
+    all.m = T(double(b.W_1.cols()));
+    all.c = T(T(1) / sqrt(T(double(q.X.front().cols()))));
+    if (q.config.c > 0) all.c = T(q.config.c);
+    all.beta = T(q.config.beta);
+    all.gamma = T(q.config.ffn_residual);
+    all.q = spectral_norm(b.W_Q);
+    all.k = spectral_norm(b.W_K);
+    all.v = spectral_norm(b.W_V);
+    all.w1_fro = b.W_1.norm();
+    all.w2 = spectral_norm(b.W_2);
+    all.wU = spectral_norm(q.params.W_U);
+    all.f0 = f0;
+    all.activation = q.config.activation;
+  }
+  auto smooth = [&](const T& rho) {
+    return all_blocks ? detail::all_blocks_smoothness(all, rho) : detail::ffn_smoothness(point, rho);
+  };
   // rho: the largest radius with J(rho) rho <= sigma0 / 2 (J increases with rho), by bisection.
-  auto h1 = [&](const T& rho) { return detail::ffn_smoothness(point, rho).J * rho <= sigma0 / T(2); };
+  auto h1 = [&](const T& rho) { return smooth(rho).J * rho <= sigma0 / T(2); };
   T lo = T(0), hi = T(1);
   while (h1(hi)) hi *= T(2);
   for (int it = 0; it < 200; ++it) {
@@ -202,7 +225,7 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer) {
     (h1(mid) ? lo : hi) = mid;
   }
   const T rho = lo;
-  const detail::FfnSmoothness<T> sm = detail::ffn_smoothness(point, rho);
+  const detail::FfnSmoothness<T> sm = smooth(rho);
   const T movement = T(2) * sqrt(T(2) * f0) * sm.a / alpha;
   if (!(rho > T(0)) || !(movement <= rho))
     return Evaluation::discarded("(H2) fails: 2 sqrt(2 L0) a(rho) / alpha > rho (L0 too large for the region)");
@@ -257,7 +280,7 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer) {
 
 template <class T>
 Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
-  return detail::linear_rate<T>(inst, variant, false);
+  return detail::linear_rate<T>(inst, variant, false, true);
 }
 
 template <class T>
