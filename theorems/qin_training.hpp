@@ -6,8 +6,8 @@
 //     nN <= d:  ||grad_{W_1} L||_F >= sigma_{nN}(Zs) ||D||_F,  D = (Rs W_U^T W_2^T) o sigma'(Zs W_1).
 //     Control: sigma_1(Zs) in place of sigma_{nN}.
 //   qin.gd.descent_lemma (derived; docs/derivations/qin.gd.descent_lemma.md)
-//     GD on (W_1, W_2, W_U), attention frozen; Lg(rho0) an explicit gradient-Lipschitz bound on the
-//     ball B(theta, rho0); eta <= min(1/Lg, rho0/||g||):  L(theta - eta g) <= L(theta) - (eta/2) ||g||^2.
+//     GD on all six blocks; Lg(rho0) the explicit gradient-Lipschitz bound of detail::all_blocks_smoothness
+//     on the ball B(theta, rho0); eta <= min(1/Lg, rho0/||g||):  L(theta - eta g) <= L(theta) - (eta/2) ||g||^2.
 //     Control: 3/2 in place of 1/2.
 //   qin.gd.linear_rate (paper-shape; docs/derivations/qin.gd.linear_rate.md)
 //     GD on all six blocks (single layer; constants of detail::all_blocks_smoothness); if J(rho) rho <= sigma0/2 and 2 sqrt(2 L0) a(rho)/alpha <= rho, alpha = sigma0^2/4,

@@ -78,7 +78,7 @@ std::vector<Claim> make_claims() {
                          "sigma_1(Zs) in place of sigma_{nN}(Zs)", 100, generate_pl_first_ffn_layer,
                          THM_BY_PRECISION(evaluate_pl_first_ffn_layer)));
   claims.push_back(entry(kDescentLemmaId, P::derived, K::trajectory,
-                         "GD on (W_1, W_2, W_U), attention frozen, eta <= min(1/Lg(rho0), rho0/||g||) with Lg an explicit "
+                         "GD on all six blocks (single layer), eta <= min(1/Lg(rho0), rho0/||g||) with Lg an explicit "
                          "gradient-Lipschitz bound on B(theta, rho0): L(theta - eta g) <= L(theta) - (eta/2) ||g||^2",
                          "sufficient-decrease constant 3/2 in place of 1/2", 60, generate_descent_lemma,
                          THM_BY_PRECISION(evaluate_descent_lemma)));

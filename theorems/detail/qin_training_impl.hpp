@@ -69,6 +69,29 @@ FfnPoint<T> ffn_point(const QModel<T>& q, const Mat<T>& Zs, const T& f0) {
   return p;
 }
 
+// The norms the all-blocks constants start from (single layer).
+template <class T>
+AllBlocksPoint<T> all_blocks_point(const QModel<T>& q, const T& f0) {
+  using std::sqrt;
+  const TransformerBlock<T>& b = q.params.blocks[0];
+  AllBlocksPoint<T> p;
+  for (const Mat<T>& x : q.X) p.x.push_back(spectral_norm(x));
+  p.N = T(double(q.X.front().rows()));
+  p.m = T(double(b.W_1.cols()));
+  p.c = q.config.c > 0 ? T(q.config.c) : T(T(1) / sqrt(T(double(q.X.front().cols()))));
+  p.beta = T(q.config.beta);
+  p.gamma = T(q.config.ffn_residual);
+  p.q = spectral_norm(b.W_Q);
+  p.k = spectral_norm(b.W_K);
+  p.v = spectral_norm(b.W_V);
+  p.w1_fro = b.W_1.norm();
+  p.w2 = spectral_norm(b.W_2);
+  p.wU = spectral_norm(q.params.W_U);
+  p.f0 = f0;
+  p.activation = q.config.activation;
+  return p;
+}
+
 template <class T>
 std::optional<std::string> ffn_claim_setting(const QModel<T>& q, bool multilayer = false) {
   if (!multilayer && q.params.blocks.size() != 1) return std::string("the claim covers a single layer (L = 1)");
@@ -144,12 +167,11 @@ Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant) {
   if (const auto why = detail::ffn_claim_setting(q)) return Evaluation::discarded(*why);
   T f0 = T(0);
   TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
-  mask_gradient(g, detail::ffn_and_head_blocks(1));
-  const T g2 = params_dot(g, g);
+  const T g2 = params_dot(g, g);  // all six blocks
   if (!(g2 > T(0))) return Evaluation::discarded("zero gradient: nothing to descend");
   const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
   const T rho0 = T(kDescentRadius);
-  const detail::FfnSmoothness<T> sm = detail::ffn_smoothness(detail::ffn_point(q, stack_rows(tr.V[0]), f0), rho0);
+  const detail::FfnSmoothness<T> sm = detail::all_blocks_smoothness(detail::all_blocks_point(q, f0), rho0);
   const T eta_max = std::min<T>(T(T(1) / sm.Lg), T(rho0 / sqrt(g2)));
   const T c = variant == Variant::claim ? T(1) / T(2) : T(3) / T(2);
   const T cancellation = detail::loss_cancellation(tr, q);
@@ -194,25 +216,7 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, b
   if (!(sigma0 > T(0)) || !(f0 > T(0))) return Evaluation::discarded("sigma_nN(H_0) = 0 or L_0 = 0");
   const T alpha = sigma0 * sigma0 / T(4);
   const detail::FfnPoint<T> point = detail::ffn_point(q, Zs, f0);
-  detail::AllBlocksPoint<T> all;
-  if (all_blocks) {
-    const TransformerBlock<T>& b = q.params.blocks[0];
-    for (const Mat<T>& x : q.X) all.x.push_back(spectral_norm(x));
-    all.N = T(double(q.X.front().rows()));
-    all.m = T(double(b.W_1.cols()));
-    all.c = T(T(1) / sqrt(T(double(q.X.front().cols()))));
-    if (q.config.c > 0) all.c = T(q.config.c);
-    all.beta = T(q.config.beta);
-    all.gamma = T(q.config.ffn_residual);
-    all.q = spectral_norm(b.W_Q);
-    all.k = spectral_norm(b.W_K);
-    all.v = spectral_norm(b.W_V);
-    all.w1_fro = b.W_1.norm();
-    all.w2 = spectral_norm(b.W_2);
-    all.wU = spectral_norm(q.params.W_U);
-    all.f0 = f0;
-    all.activation = q.config.activation;
-  }
+  const detail::AllBlocksPoint<T> all = all_blocks ? detail::all_blocks_point(q, f0) : detail::AllBlocksPoint<T>{};
   auto smooth = [&](const T& rho) {
     return all_blocks ? detail::all_blocks_smoothness(all, rho) : detail::ffn_smoothness(point, rho);
   };
