@@ -3,6 +3,7 @@
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/summary_json.hpp"
+#include "reports/text_reports.hpp"
 #include "theorems/registry.hpp"
 
 #include <fmt/core.h>
@@ -102,13 +103,25 @@ int run(const RunArgs& args) {
       runs.push_back(std::move(r));
     }
   }
-  const std::filesystem::path summary = std::filesystem::path(args.report) / "summary.json";
+  const std::filesystem::path dir(args.report), summary = dir / "summary.json";
   try {
     atomic_write(summary, summary_json(options.seed, options.variant, runs).dump(2) + "\n");
+    atomic_write(dir / "summary.md", summary_markdown(options.seed, options.variant, runs));
+    const std::string junit = junit_xml(options.seed, options.variant, runs);
+    atomic_write(dir / "junit.xml", junit);
+    if (args.junit) atomic_write(*args.junit, junit);
+    prepare_report_dir(dir / "claims");
+    for (const Claim* c : claims) {
+      std::vector<const ClaimRun*> mine;
+      for (const ClaimRun& r : runs)
+        if (r.claim == c) mine.push_back(&r);
+      atomic_write(dir / "claims" / (c->id + ".md"), claim_markdown(mine));
+      atomic_write(dir / "claims" / (c->id + ".json"), claim_json(mine).dump(2) + "\n");
+    }
   } catch (const ReportError& e) {
     throw UsageError(e.what());
   }
-  fmt::print("report: {}\n", summary.string());
+  fmt::print("report: {} (also summary.md, junit.xml, claims/<id>.md|json)\n", summary.string());
   if (!all_expected)
     fmt::print("replay a claim: thmcheck run --claims ID --seed {}{}\n", options.seed,
                args.negative_control ? " --negative-control" : "");

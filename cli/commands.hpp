@@ -28,6 +28,7 @@ struct RunArgs {
   std::string report = "reports/latest";
   bool negative_control = false;
   std::optional<int> only_case;
+  std::optional<std::string> junit;  // also write the JUnit XML here
 };
 
 int list(bool json);

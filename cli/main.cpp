@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--negative-control", run_args.negative_control,
                     "Run the broken variants instead; each must come out violated");
   CLI::Option* case_opt = run_cmd->add_option("--case", only_case, "Replay a single case of one claim");
+  run_cmd->add_option("--junit", run_args.junit, "Also write the JUnit XML to this file");
 
   ExperimentArgs exp_args;
   std::string exp_seed_text;

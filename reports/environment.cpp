@@ -1,0 +1,29 @@
+#include "reports/environment.hpp"
+
+#include <Eigen/Core>
+#include <boost/version.hpp>
+#include <mpfr.h>
+
+#include <string>
+
+#ifndef THM_BUILD_TYPE
+#define THM_BUILD_TYPE "unknown"
+#endif
+#ifndef THM_GIT_REVISION
+#define THM_GIT_REVISION "unknown"
+#endif
+
+namespace thm {
+
+std::vector<std::pair<std::string, std::string>> environment_stamp() {
+  return {{"compiler", std::string("GCC-compatible ") + __VERSION__},
+          {"eigen", std::to_string(EIGEN_WORLD_VERSION) + "." + std::to_string(EIGEN_MAJOR_VERSION) + "." +
+                        std::to_string(EIGEN_MINOR_VERSION)},
+          {"boost", std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
+                        std::to_string(BOOST_VERSION % 100)},
+          {"mpfr", mpfr_get_version()},
+          {"build_type", THM_BUILD_TYPE},
+          {"git_revision", THM_GIT_REVISION}};
+}
+
+}  // namespace thm

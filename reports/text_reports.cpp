@@ -1,0 +1,159 @@
+#include "reports/text_reports.hpp"
+
+#include "reports/environment.hpp"
+#include "reports/summary_json.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace thm {
+
+namespace {
+
+std::string sci(double x) {
+  if (std::isnan(x)) return "nan";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", x);
+  return buf;
+}
+
+std::string slack(const std::optional<double>& s) { return s ? sci(*s) : std::string("-"); }
+
+bool expected(const ClaimRun& r) { return r.verdict == expected_verdict(r.variant); }
+
+std::string counts(const ClaimRun& r) {
+  return std::to_string(r.cases_run) + " run, " + std::to_string(r.cases_held) + " held, " + std::to_string(r.cases_discarded) +
+         " discarded, " + std::to_string(r.cases_inconclusive) + " inconclusive, " + std::to_string(r.cases_violated) + " violated";
+}
+
+std::string md_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default: out += c;
+    }
+  return out;
+}
+
+std::string replay_command(const ClaimRun& r) {
+  std::string cmd = "thmcheck run --claims " + r.claim->id + " --seed " + std::to_string(r.seed) + " --cases " +
+                    std::to_string(r.cases_budget) + " --precision " + std::string(precision_name(r.precision));
+  if (r.worst_case) cmd += " --case " + std::to_string(*r.worst_case);
+  if (r.variant == Variant::negative_control) cmd += " --negative-control";
+  return cmd;
+}
+
+std::string summary_markdown(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
+  std::string md = "# thmcheck: " + std::string(to_string(variant)) + " run, seed " + std::to_string(seed) + "\n\n";
+  int unexpected = 0;
+  for (const ClaimRun& r : runs) unexpected += !expected(r);
+  md += std::to_string(runs.size() - unexpected) + " of " + std::to_string(runs.size()) +
+        " verdicts are the expected ones.\n\n";
+  md += "| claim | precision | provenance | verdict | expected | cases | min slack |\n|---|---|---|---|---|---|---|\n";
+  for (const ClaimRun& r : runs) {
+    const std::string v(to_string(r.verdict));
+    md += "| [" + r.claim->id + "](claims/" + r.claim->id + ".md) | " + std::string(precision_name(r.precision)) + " | " +
+          std::string(to_string(r.claim->provenance)) + " | " + (expected(r) ? v : "**" + v + "**") + " | " +
+          std::string(to_string(expected_verdict(r.variant))) + " | " + counts(r) + " | " + slack(r.min_slack) + " |\n";
+  }
+  md += "\n";
+  for (const auto& [k, v] : environment_stamp()) md += "- " + k + ": " + md_escape(v) + "\n";
+  return md;
+}
+
+std::string junit_xml(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
+  int failures = 0;
+  for (const ClaimRun& r : runs) failures += !expected(r);
+  std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  x += "<testsuites name=\"thmcheck\" tests=\"" + std::to_string(runs.size()) + "\" failures=\"" + std::to_string(failures) + "\">\n";
+  x += "  <testsuite name=\"thmcheck." + std::string(to_string(variant)) + "\" tests=\"" + std::to_string(runs.size()) +
+       "\" failures=\"" + std::to_string(failures) + "\">\n";
+  x += "    <properties>\n      <property name=\"seed\" value=\"" + std::to_string(seed) + "\"/>\n";
+  for (const auto& [k, v] : environment_stamp())
+    x += "      <property name=\"" + xml_escape(k) + "\" value=\"" + xml_escape(v) + "\"/>\n";
+  x += "    </properties>\n";
+  for (const ClaimRun& r : runs) {
+    x += "    <testcase classname=\"" + xml_escape(r.claim->id) + "\" name=\"" + xml_escape(r.claim->id) + " [" +
+         std::string(precision_name(r.precision)) + "]\">\n";
+    if (!expected(r))
+      x += "      <failure message=\"" +
+           xml_escape("verdict " + std::string(to_string(r.verdict)) + " (expected " + std::string(to_string(expected_verdict(r.variant))) +
+                      "), min slack " + slack(r.min_slack) + "; replay: " + replay_command(r)) +
+           "\"/>\n";
+    x += "      <system-out>" + xml_escape(counts(r) + "; " + r.claim->statement) + "</system-out>\n";
+    x += "    </testcase>\n";
+  }
+  x += "  </testsuite>\n</testsuites>\n";
+  return x;
+}
+
+std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
+  const Claim& c = *runs.front()->claim;
+  std::string md = "# " + c.id + "\n\n";
+  md += "- paper: [" + c.source + "]\n- provenance: " + std::string(to_string(c.provenance)) + "\n- kind: " +
+        std::string(to_string(c.kind)) + "\n- derivation: [" + c.derivation + "](../../../" + c.derivation + ")\n";
+  md += "- negative control: " + c.negative_control + "\n";
+  if (!c.supports.empty()) {
+    md += "- supports:";
+    for (const std::string& s : c.supports) md += " [" + s + "](" + s + ".md)";
+    md += "\n";
+  }
+  md += "\n> " + c.statement + "\n\n## Verdicts\n\n| precision | verdict | expected | cases | hypotheses met | min slack |\n|---|---|---|---|---|---|\n";
+  for (const ClaimRun* r : runs)
+    md += "| " + std::string(precision_name(r->precision)) + " | " + std::string(to_string(r->verdict)) + " | " +
+          std::string(to_string(expected_verdict(r->variant))) + " | " + counts(*r) + " | " + sci(r->hypothesis_rate()) + " | " +
+          slack(r->min_slack) + " |\n";
+  for (const ClaimRun* r : runs) {
+    md += "\n## Worst case at " + std::string(precision_name(r->precision)) + "\n\n";
+    if (!r->worst_case) {
+      md += "No case was judged.\n";
+      continue;
+    }
+    md += "Case " + std::to_string(*r->worst_case) + "; replay with\n\n```sh\n" + replay_command(*r) + "\n```\n\n";
+    md += "Instance (" + r->worst_instance->family + "): `" + r->worst_instance->describe() + "`\n\n";
+    md += "| condition | lhs | rhs | margin | noise | verdict |\n|---|---|---|---|---|---|\n";
+    for (const Condition& cond : r->worst_evaluation->conditions)
+      md += "| " + md_escape(cond.name) + " | " + cond.lhs_exact.substr(0, 24) + " | " + cond.rhs_exact.substr(0, 24) + " | " +
+            sci(cond.margin) + " | " + sci(cond.noise) + " | " + std::string(to_string(cond.verdict)) + " |\n";
+    if (!r->worst_evaluation->observations.empty()) {
+      md += "\n| observation | value |\n|---|---|\n";
+      for (const auto& [k, v] : r->worst_evaluation->observations) md += "| " + md_escape(k) + " | " + sci(v) + " |\n";
+    }
+  }
+  md += "\n";
+  for (const auto& [k, v] : environment_stamp()) md += "- " + k + ": " + md_escape(v) + "\n";
+  return md;
+}
+
+nlohmann::json claim_json(const std::vector<const ClaimRun*>& runs) {
+  nlohmann::json j;
+  j["id"] = runs.front()->claim->id;
+  j["runs"] = nlohmann::json::array();
+  for (const ClaimRun* r : runs) {
+    nlohmann::json rj = claim_run_json(*r);
+    rj["replay"] = replay_command(*r);
+    j["runs"].push_back(rj);
+  }
+  nlohmann::json env = nlohmann::json::object();
+  for (const auto& [k, v] : environment_stamp()) env[k] = v;
+  j["environment"] = env;
+  return j;
+}
+
+}  // namespace thm

@@ -1,0 +1,28 @@
+// Reports for people and CI systems, from the same runs as summary.json: a Markdown summary (fits a
+// CI job summary), JUnit XML (one test case per claim and precision), and one Markdown + JSON page
+// per claim with the worst case and the command that replays it.
+#pragma once
+
+#include "properties/runner.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace thm {
+
+std::string summary_markdown(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs);
+std::string junit_xml(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs);
+
+// `runs` are the runs of one claim (one per precision).
+std::string claim_markdown(const std::vector<const ClaimRun*>& runs);
+nlohmann::json claim_json(const std::vector<const ClaimRun*>& runs);
+
+// The command that replays a run's worst case (or the run itself when it has none).
+std::string replay_command(const ClaimRun& run);
+
+std::string xml_escape(const std::string& s);
+
+}  // namespace thm
