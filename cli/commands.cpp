@@ -2,6 +2,7 @@
 
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
+#include "reports/html_reports.hpp"
 #include "reports/summary_json.hpp"
 #include "reports/text_reports.hpp"
 #include "theorems/registry.hpp"
@@ -107,6 +108,7 @@ int run(const RunArgs& args) {
   try {
     atomic_write(summary, summary_json(options.seed, options.variant, runs).dump(2) + "\n");
     atomic_write(dir / "summary.md", summary_markdown(options.seed, options.variant, runs));
+    atomic_write(dir / "index.html", index_html(options.seed, options.variant, runs));
     const std::string junit = junit_xml(options.seed, options.variant, runs);
     atomic_write(dir / "junit.xml", junit);
     if (args.junit) atomic_write(*args.junit, junit);
@@ -117,11 +119,12 @@ int run(const RunArgs& args) {
         if (r.claim == c) mine.push_back(&r);
       atomic_write(dir / "claims" / (c->id + ".md"), claim_markdown(mine));
       atomic_write(dir / "claims" / (c->id + ".json"), claim_json(mine).dump(2) + "\n");
+      atomic_write(dir / "claims" / (c->id + ".html"), claim_html(mine));
     }
   } catch (const ReportError& e) {
     throw UsageError(e.what());
   }
-  fmt::print("report: {} (also summary.md, junit.xml, claims/<id>.md|json)\n", summary.string());
+  fmt::print("report: {} (open index.html; also summary.md, junit.xml, claims/<id>.html|md|json)\n", (dir / "index.html").string());
   if (!all_expected)
     fmt::print("replay a claim: thmcheck run --claims ID --seed {}{}\n", options.seed,
                args.negative_control ? " --negative-control" : "");

@@ -4,6 +4,8 @@
 #include "numerics/random.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/csv.hpp"
+#include "reports/html_reports.hpp"
+#include "reports/svg_plot.hpp"
 #include "theorems/qin_model_instance.hpp"
 #include "theorems/qin_sweeps.hpp"
 
@@ -91,7 +93,32 @@ int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<Series>& 
   const std::filesystem::path dir(a.out);
   atomic_write(dir / "qin-beta-sweep.csv", table.str());
   atomic_write(dir / "qin-beta-sweep.json", j.dump(2) + "\n");
-  fmt::print("wrote {} and {}\n", (dir / "qin-beta-sweep.csv").string(), (dir / "qin-beta-sweep.json").string());
+  // The page: kappa(Zs), the conditioning ratio and the iterations against beta, one series per seed.
+  std::vector<PlotSeries> kappa, ratio, iterations;
+  for (const auto& run : j["runs"]) {
+    const std::string name = "seed " + std::to_string(run["seed_index"].get<int>());
+    PlotSeries k{name, {}, {}, true}, r{name, {}, {}, true}, it{name, {}, {}, true};
+    for (const auto& pt : run["points"]) {
+      k.x.push_back(pt["beta"]);
+      k.y.push_back(pt["kappa_Zs"]);
+      r.x.push_back(pt["beta"]);
+      r.y.push_back(pt["conditioning_ratio"]);
+      it.x.push_back(pt["beta"]);
+      it.y.push_back(pt["iterations_to_target"].get<int>() < 0 ? double(a.steps + 1) : double(pt["iterations_to_target"].get<int>()));
+    }
+    kappa.push_back(k);
+    ratio.push_back(r);
+    iterations.push_back(it);
+  }
+  PlotSpec pk{"kappa(Zs) at initialisation", "beta", "kappa(Zs)", false, true, 700, 320};
+  PlotSpec pr{"min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2", "beta", "ratio", false, true, 700, 320};
+  PlotSpec pi{"iterations to 1e-3 L_0 (" + std::to_string(a.steps + 1) + ": not reached)", "beta", "iterations", false, false, 700, 320};
+  atomic_write(dir / "qin-beta-sweep.html",
+               experiment_html("qin-beta-sweep", "Same data, initialisation and step size for every beta; data: " +
+                                                     (a.data ? *a.data : std::string("synthetic")) + ", seed " + std::to_string(a.seed) + ".",
+                               {line_plot(pk, kappa), line_plot(pr, ratio), line_plot(pi, iterations)}));
+  fmt::print("wrote {}, {} and {}\n", (dir / "qin-beta-sweep.csv").string(), (dir / "qin-beta-sweep.json").string(),
+             (dir / "qin-beta-sweep.html").string());
   return kExitOk;
 }
 
@@ -125,11 +152,27 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<Series>& serie
     j["runs"].push_back(run);
   }
   const std::filesystem::path dir(a.out);
+  std::vector<PlotSeries> inv, loss;
+  for (const auto& run : j["runs"])
+    for (const char* res : {"without_residual", "with_residual"}) {
+      const std::string name = std::string(res) + ", seed " + std::to_string(run["seed_index"].get<int>());
+      PlotSeries k{name, {}, run[res]["inverse_kappa"].get<std::vector<double>>(), true};
+      for (std::size_t l = 0; l < k.y.size(); ++l) k.x.push_back(double(l + 1));
+      PlotSeries t{name, {}, run[res]["trained_loss"].get<std::vector<double>>(), true};
+      for (int d : o.train_depths) t.x.push_back(d);
+      inv.push_back(k);
+      loss.push_back(t);
+    }
+  PlotSpec pk{"median 1/kappa(Z_i^(l)) at initialisation", "layer", "1/kappa", false, true, 760, 340};
+  PlotSpec pl{"training loss after " + std::to_string(a.steps) + " GD steps", "depth", "loss", false, true, 760, 340};
+  atomic_write(dir / "qin-depth.html", experiment_html("qin-depth", "Forward conditioning per layer and training loss per depth, "
+                                                                    "with and without the attention residual.",
+                                                       {line_plot(pk, inv), line_plot(pl, loss)}));
   atomic_write(dir / "qin-depth-forward.csv", forward.str());
   atomic_write(dir / "qin-depth-trained.csv", trained.str());
   atomic_write(dir / "qin-depth.json", j.dump(2) + "\n");
-  fmt::print("wrote {}, {} and {}\n", (dir / "qin-depth-forward.csv").string(), (dir / "qin-depth-trained.csv").string(),
-             (dir / "qin-depth.json").string());
+  fmt::print("wrote {}, {}, {} and {}\n", (dir / "qin-depth-forward.csv").string(), (dir / "qin-depth-trained.csv").string(),
+             (dir / "qin-depth.json").string(), (dir / "qin-depth.html").string());
   return kExitOk;
 }
 

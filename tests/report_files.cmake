@@ -5,7 +5,8 @@ execute_process(COMMAND ${CMD} run --claims qin.softmax.* --cases 10 --precision
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "run failed with ${rc}")
 endif()
-foreach(f summary.json summary.md junit.xml claims/qin.softmax.rank_collapse.md claims/qin.softmax.rank_collapse.json)
+foreach(f summary.json summary.md junit.xml index.html claims/qin.softmax.rank_collapse.md claims/qin.softmax.rank_collapse.json
+          claims/qin.softmax.rank_collapse.html)
   if(NOT EXISTS ${DIR}/${f})
     message(FATAL_ERROR "missing ${DIR}/${f}")
   endif()

@@ -219,8 +219,8 @@ TEST_CASE("claim qin.gd.linear_rate reports the bound curve next to the measured
     int losses = 0, bounds = 0;
     double last_loss = 0, last_bound = 0;
     for (const auto& [name, value] : e.observations) {
-      if (name.rfind("loss[", 0) == 0) ++losses, last_loss = value;
-      if (name.rfind("bound[", 0) == 0) ++bounds, last_bound = value;
+      if (name.rfind("loss L_t[t=", 0) == 0) ++losses, last_loss = value;
+      if (name.rfind("bound (1 - eta alpha)^t L_0[t=", 0) == 0) ++bounds, last_bound = value;
     }
     CHECK(losses == kLinearRateSteps + 1);
     CHECK(bounds == kLinearRateSteps + 1);

@@ -2,6 +2,8 @@
 // escaped), Markdown summary and per-claim pages, per-claim JSON, replay commands that replay.
 #include "properties/runner.hpp"
 #include "reports/csv.hpp"
+#include "reports/html_reports.hpp"
+#include "reports/svg_plot.hpp"
 #include "reports/text_reports.hpp"
 #include "theorems/registry.hpp"
 
@@ -91,4 +93,67 @@ TEST_CASE("reports: CSV tables and series round-trip") {
   t.header = {"a", "b"};
   t.rows = {{"1", "2.5"}, {"3", "-4e-3"}};
   CHECK(t.str() == "a,b\n1,2.5\n3,-4e-3\n");
+}
+
+TEST_CASE("svg: linear ticks are nice numbers that cover the range, with distinct labels") {
+  const Ticks t = linear_ticks(0.0, 1.0);
+  REQUIRE(t.values.size() == 6);
+  CHECK(t.values.front() == 0.0);
+  CHECK(t.values.back() == doctest::Approx(1.0));
+  CHECK(t.labels[1] == "0.2");
+  const Ticks n = linear_ticks(5.0755e-19, 5.11e-19);
+  CHECK(n.values.size() >= 3);
+  for (std::size_t i = 1; i < n.labels.size(); ++i) CHECK(n.labels[i] != n.labels[i - 1]);
+  const Ticks big = linear_ticks(280.0, 1001.0);
+  for (const std::string& l : big.labels) CHECK(l.find('e') == std::string::npos);
+  const Ticks flat = linear_ticks(3.0, 3.0);  // degenerate range gets a unit window
+  CHECK(flat.values.front() <= 3.0);
+  CHECK(flat.values.back() >= 3.0);
+}
+
+TEST_CASE("svg: log ticks are powers of ten covering the range, thinned") {
+  const Ticks t = log_ticks(2e-3, 5e4);
+  CHECK(t.values.front() == doctest::Approx(1e-3));
+  CHECK(t.values.back() == doctest::Approx(1e5));
+  CHECK(t.labels.front() == "1e-3");
+  const Ticks wide = log_ticks(1e-33, 1.0, 8);
+  CHECK(wide.values.size() <= 9);
+  CHECK(log_ticks(-1.0, 1.0).values.empty());
+}
+
+TEST_CASE("svg: plots skip non-finite and non-positive (log) points and say so; histograms survive empty input") {
+  PlotSpec spec;
+  spec.log_y = true;
+  const std::string svg = line_plot(spec, {{"s", {0, 1, 2, 3}, {1.0, 0.0, NAN, 10.0}, true}});
+  CHECK(svg.find("2 points not shown") != std::string::npos);
+  CHECK(svg.find("<polyline") != std::string::npos);
+  CHECK(histogram(spec, {}).find("no finite data") != std::string::npos);
+  CHECK(histogram(spec, {1.0, 1.0, 1.0}).find("<rect") != std::string::npos);
+  CHECK(line_plot(spec, {{"a<b", {1}, {1}, false}}).find("a&lt;b") != std::string::npos);
+}
+
+TEST_CASE("reports: observations named series[var=x] become plot series per variable") {
+  const ObservationSeries s = observation_series(
+      {{"loss[t=0]", 1.0}, {"loss[t=1]", 0.5}, {"bound[t=0]", 1.0}, {"kappa[beta=0.25]", 7.0}, {"plain", 3.0}, {"bad[t=x]", 1.0}});
+  REQUIRE(s.count("t"));
+  CHECK(s.at("t").at("loss").first == std::vector<double>{0.0, 1.0});
+  CHECK(s.at("t").at("loss").second == std::vector<double>{1.0, 0.5});
+  CHECK(s.at("t").size() == 2);
+  CHECK(s.at("beta").at("kappa").first == std::vector<double>{0.25});
+  CHECK(s.size() == 2);
+}
+
+TEST_CASE("reports: HTML pages are self-contained and show every claim, precision and the proof map") {
+  const std::vector<ClaimRun> runs = sample_runs(Variant::claim);
+  const std::string index = index_html(1, Variant::claim, runs);
+  CHECK(index.find("http") == std::string::npos);
+  CHECK(index.find("<script") == std::string::npos);
+  CHECK(count(index, "<td><a href=\"claims/qin.softmax.rank_collapse.html\">") == 2);
+  CHECK(index.find("Proof map") != std::string::npos);
+  CHECK(index.find("<rect") != std::string::npos);
+  std::vector<const ClaimRun*> mine{&runs[0], &runs[1]};
+  const std::string page = claim_html(mine);
+  CHECK(page.find("http") == std::string::npos);
+  CHECK(page.find(html_escape(replay_command(runs[0]))) != std::string::npos);
+  CHECK(count(page, "<svg") >= 2);  // a slack histogram per precision
 }

@@ -250,8 +250,8 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, b
     const GdRecord<T>& r = run.records[t];
     const T bound = pow(T(T(1) - eta * alpha_used), static_cast<int>(t)) * f0;
     const std::string ts = std::to_string(t);
-    curve.emplace_back("loss[" + ts + "]", to_double(r.loss));
-    curve.emplace_back("bound[" + ts + "]", to_double(bound));
+    curve.emplace_back("loss L_t[t=" + ts + "]", to_double(r.loss));
+    curve.emplace_back("bound (1 - eta alpha)^t L_0[t=" + ts + "]", to_double(bound));
     if (t == 0) continue;  // at t = 0 every conclusion is an equality or trivially true
     e.conditions.push_back(make_le<T>("L_" + ts + " <= (1 - eta alpha)^" + ts + " L_0", r.loss, bound,
                                       detail::model_noise(q, r.loss, bound, T(yhat_norm / sqrt(T(2) * r.loss)))));

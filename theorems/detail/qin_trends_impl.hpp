@@ -42,11 +42,11 @@ Evaluation evaluate_residual_speeds(const Instance& inst, Variant variant) {
   if (diverged) e.conditions.push_back(make_le<double>("GD did not diverge at any beta", 1.0, 0.0, 0.0));
   e.observations = {{"eta", sw.eta}, {"sharpness at beta = 1", sw.sharpness}, {"rank-one floor / L_0", sw.rank_one_floor / zero.loss0}};
   for (const BetaSweepPoint& p : sw.points) {
-    const std::string b = "beta=" + exact_decimal(p.beta) + ": ";
-    e.observations.emplace_back(b + "iterations to 1e-3 L_0 (-1: not reached)", p.iterations_to_target);
-    e.observations.emplace_back(b + "L_T/L_0", p.final_loss / p.loss0);
-    e.observations.emplace_back(b + "kappa(Zs) at init", p.kappa_Zs);
-    e.observations.emplace_back(b + "min sigma_min(Z_i)^2 / max ||Z_i||^2", p.conditioning_ratio);
+    const std::string b = "[beta=" + exact_decimal(p.beta) + "]";
+    e.observations.emplace_back("iterations to 1e-3 L_0 (-1: not reached)" + b, p.iterations_to_target);
+    e.observations.emplace_back("L_T/L_0" + b, p.final_loss / p.loss0);
+    e.observations.emplace_back("kappa(Zs) at init" + b, p.kappa_Zs);
+    e.observations.emplace_back("min sigma_min(Z_i)^2 / max ||Z_i||^2" + b, p.conditioning_ratio);
   }
   e.observations.emplace_back("beta=1: fitted contraction (second half)", fit.contraction);
   e.observations.emplace_back("beta=1: R^2", fit.r2);
@@ -73,11 +73,11 @@ Evaluation evaluate_depth_collapse(const Instance& inst, Variant variant) {
   e.conditions.push_back(make_le<double>("(D3) beta = 1: Spearman(depth, trained loss) <= -0.8", rho_res, kDepthRho, 0.0));
   e.conditions.push_back(make_ge<double>("(D4) beta = 0: Spearman(depth, trained loss) > -0.8", rho_nores, kDepthRho, 0.0));
   for (int r = 0; r < 2; ++r) {
-    const std::string b = r == 0 ? "beta=0: " : "beta=1: ";
+    const std::string b = r == 0 ? ", beta = 0" : ", beta = 1";
     for (std::size_t l = 0; l < sw.inverse_kappa[r].size(); ++l)
-      e.observations.emplace_back(b + "1/kappa at layer " + std::to_string(l + 1), sw.inverse_kappa[r][l]);
+      e.observations.emplace_back("median 1/kappa(Z_i)" + b + "[layer=" + std::to_string(l + 1) + "]", sw.inverse_kappa[r][l]);
     for (std::size_t k = 0; k < depths.size(); ++k)
-      e.observations.emplace_back(b + "trained loss at depth " + std::to_string(o.train_depths[k]), sw.final_loss[r][k]);
+      e.observations.emplace_back("trained loss" + b + "[depth=" + std::to_string(o.train_depths[k]) + "]", sw.final_loss[r][k]);
   }
   return e;
 }

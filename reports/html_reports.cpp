@@ -1,0 +1,230 @@
+#include "reports/html_reports.hpp"
+
+#include "reports/environment.hpp"
+#include "reports/svg_plot.hpp"
+#include "reports/text_reports.hpp"
+#include "theorems/registry.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
+namespace thm {
+
+namespace {
+
+const char* kStyle =
+    "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
+    "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}"
+    ".holds{background:#d8f3d8}.violated{background:#f8d0d0}.vacuous{background:#eee}.inconclusive{background:#fff1c2}"
+    "code,pre{background:#f4f4f4;padding:2px 4px}.stamp{color:#666;font-size:12px}";
+
+std::string sci(double x) {
+  if (!std::isfinite(x)) return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", x);
+  return buf;
+}
+
+std::string page(const std::string& title, const std::string& body) {
+  std::string s = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html_escape(title) + "</title><style>" +
+                  kStyle + "</style></head><body>\n" + body + "<p class=\"stamp\">";
+  for (const auto& [k, v] : environment_stamp()) s += html_escape(k) + ": " + html_escape(v) + " &middot; ";
+  return s + "</p>\n</body></html>\n";
+}
+
+std::string verdict_cell(ClaimVerdict v) {
+  const std::string s(to_string(v));
+  return "<td class=\"" + s + "\">" + s + "</td>";
+}
+
+// The worst verdict of a claim over its precisions (violated > inconclusive > vacuous > holds).
+ClaimVerdict worst_of(const std::vector<const ClaimRun*>& runs) {
+  auto rank = [](ClaimVerdict v) {
+    switch (v) {
+      case ClaimVerdict::violated: return 3;
+      case ClaimVerdict::inconclusive: return 2;
+      case ClaimVerdict::vacuous: return 1;
+      default: return 0;
+    }
+  };
+  ClaimVerdict w = ClaimVerdict::holds;
+  for (const ClaimRun* r : runs)
+    if (rank(r->verdict) > rank(w)) w = r->verdict;
+  return w;
+}
+
+const char* fill(ClaimVerdict v) {
+  switch (v) {
+    case ClaimVerdict::holds: return "#d8f3d8";
+    case ClaimVerdict::violated: return "#f8d0d0";
+    case ClaimVerdict::inconclusive: return "#fff1c2";
+    default: return "#eee";
+  }
+}
+
+// Proof map: claims in layers (a lemma sits left of every theorem it supports), edges lemma -> theorem.
+std::string proof_map(const std::vector<const Claim*>& claims, const std::map<std::string, ClaimVerdict>& verdict) {
+  std::map<std::string, int> layer;
+  for (const Claim* c : claims) layer[c->id] = 0;
+  for (std::size_t pass = 0; pass < claims.size(); ++pass)
+    for (const Claim* c : claims)
+      for (const std::string& t : c->supports)
+        if (layer.count(t)) layer[t] = std::max(layer[t], layer[c->id] + 1);
+  std::map<int, std::vector<const Claim*>> by_layer;
+  for (const Claim* c : claims) by_layer[layer[c->id]].push_back(c);
+  const double W = 300, H = 30, gapx = 60, gapy = 14;
+  std::map<std::string, std::pair<double, double>> pos;
+  std::size_t rows = 0;
+  for (const auto& [l, cs] : by_layer) {
+    for (std::size_t i = 0; i < cs.size(); ++i) pos[cs[i]->id] = {10 + l * (W + gapx), 10 + i * (H + gapy)};
+    rows = std::max(rows, cs.size());
+  }
+  const double width = 20 + by_layer.size() * (W + gapx), height = 20 + rows * (H + gapy);
+  std::string svg = "<svg width=\"" + std::to_string(int(width)) + "\" height=\"" + std::to_string(int(height)) +
+                    "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  for (const Claim* c : claims)
+    for (const std::string& t : c->supports)
+      if (pos.count(t)) {
+        const auto [x0, y0] = pos[c->id];
+        const auto [x1, y1] = pos[t];
+        svg += "<line x1=\"" + std::to_string(x0 + W) + "\" y1=\"" + std::to_string(y0 + H / 2) + "\" x2=\"" + std::to_string(x1) +
+               "\" y2=\"" + std::to_string(y1 + H / 2) + "\" stroke=\"#888\"/>\n";
+      }
+  for (const Claim* c : claims) {
+    const auto [x, y] = pos[c->id];
+    const auto it = verdict.find(c->id);
+    const ClaimVerdict v = it == verdict.end() ? ClaimVerdict::vacuous : it->second;
+    svg += "<a href=\"claims/" + c->id + ".html\"><rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
+           std::to_string(W) + "\" height=\"" + std::to_string(H) + "\" rx=\"4\" fill=\"" + fill(v) + "\" stroke=\"#444\"/>";
+    svg += "<text x=\"" + std::to_string(x + 6) + "\" y=\"" + std::to_string(y + 19) + "\">" + html_escape(c->id) + " (" +
+           std::string(to_string(v)) + ")</text></a>\n";
+  }
+  return svg + "</svg>\n";
+}
+
+}  // namespace
+
+ObservationSeries observation_series(const std::vector<std::pair<std::string, double>>& observations) {
+  ObservationSeries out;
+  for (const auto& [name, value] : observations) {
+    const auto open = name.rfind('[');
+    if (open == std::string::npos || name.back() != ']') continue;
+    std::string inside = name.substr(open + 1, name.size() - open - 2), var = "x";
+    if (const auto eq = inside.find('='); eq != std::string::npos) {
+      var = inside.substr(0, eq);
+      inside = inside.substr(eq + 1);
+    }
+    char* end = nullptr;
+    const double x = std::strtod(inside.c_str(), &end);
+    if (end == inside.c_str() || *end != '\0') continue;
+    auto& s = out[var][name.substr(0, open)];
+    s.first.push_back(x);
+    s.second.push_back(value);
+  }
+  return out;
+}
+
+std::string index_html(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
+  std::string b = "<h1>thmcheck: " + std::string(to_string(variant)) + " run, seed " + std::to_string(seed) + "</h1>\n";
+  b += "<table><tr><th>claim</th><th>paper</th><th>provenance</th><th>kind</th><th>precision</th><th>verdict</th><th>expected</th>"
+       "<th>run</th><th>held</th><th>discarded</th><th>inconclusive</th><th>violated</th><th>min slack</th></tr>\n";
+  std::vector<const Claim*> claims;
+  std::map<std::string, std::vector<const ClaimRun*>> by_claim;
+  for (const ClaimRun& r : runs) {
+    if (!by_claim.count(r.claim->id)) claims.push_back(r.claim);
+    by_claim[r.claim->id].push_back(&r);
+    b += "<tr><td><a href=\"claims/" + r.claim->id + ".html\">" + html_escape(r.claim->id) + "</a></td><td>" + r.claim->source +
+         "</td><td>" + std::string(to_string(r.claim->provenance)) + "</td><td>" + std::string(to_string(r.claim->kind)) + "</td><td>" +
+         std::string(precision_name(r.precision)) + "</td>" + verdict_cell(r.verdict) + "<td>" +
+         std::string(to_string(expected_verdict(r.variant))) + "</td><td>" + std::to_string(r.cases_run) + "</td><td>" +
+         std::to_string(r.cases_held) + "</td><td>" + std::to_string(r.cases_discarded) + "</td><td>" +
+         std::to_string(r.cases_inconclusive) + "</td><td>" + std::to_string(r.cases_violated) + "</td><td>" +
+         (r.min_slack ? sci(*r.min_slack) : "-") + "</td></tr>\n";
+  }
+  b += "</table>\n<h2>Proof map</h2>\n<p>An edge runs from a lemma to the claim whose derivation uses it; each node has the "
+       "worst verdict of its precisions, so a failing theorem points at the failing step.</p>\n";
+  std::map<std::string, ClaimVerdict> verdict;
+  for (const auto& [id, rs] : by_claim) verdict[id] = worst_of(rs);
+  b += proof_map(claims, verdict);
+  b += "<p>Also: <a href=\"summary.json\">summary.json</a>, <a href=\"summary.md\">summary.md</a>, "
+       "<a href=\"junit.xml\">junit.xml</a>.</p>\n";
+  return page("thmcheck report", b);
+}
+
+std::string claim_html(const std::vector<const ClaimRun*>& runs) {
+  const Claim& c = *runs.front()->claim;
+  std::string b = "<h1>" + html_escape(c.id) + "</h1>\n<p><b>" + html_escape(c.statement) + "</b></p>\n<ul><li>paper: [" +
+                  c.source + "]</li><li>provenance: " + std::string(to_string(c.provenance)) + "</li><li>kind: " +
+                  std::string(to_string(c.kind)) + "</li><li>derivation: <code>" + html_escape(c.derivation) +
+                  "</code></li><li>negative control: " + html_escape(c.negative_control) + "</li>";
+  if (!c.supports.empty()) {
+    b += "<li>supports:";
+    for (const std::string& s : c.supports) b += " <a href=\"" + s + ".html\">" + html_escape(s) + "</a>";
+    b += "</li>";
+  }
+  b += "</ul>\n<table><tr><th>precision</th><th>verdict</th><th>expected</th><th>run</th><th>held</th><th>discarded</th>"
+       "<th>inconclusive</th><th>violated</th><th>hypotheses met</th><th>min slack</th></tr>\n";
+  for (const ClaimRun* r : runs)
+    b += "<tr><td>" + std::string(precision_name(r->precision)) + "</td>" + verdict_cell(r->verdict) + "<td>" +
+         std::string(to_string(expected_verdict(r->variant))) + "</td><td>" + std::to_string(r->cases_run) + "</td><td>" +
+         std::to_string(r->cases_held) + "</td><td>" + std::to_string(r->cases_discarded) + "</td><td>" +
+         std::to_string(r->cases_inconclusive) + "</td><td>" + std::to_string(r->cases_violated) + "</td><td>" +
+         sci(r->hypothesis_rate()) + "</td><td>" + (r->min_slack ? sci(*r->min_slack) : "-") + "</td></tr>\n";
+  b += "</table>\n";
+  for (const ClaimRun* r : runs) {
+    const std::string p(precision_name(r->precision));
+    std::vector<double> slacks;
+    for (const CaseRecord& rec : r->records)
+      if (rec.outcome.verdict != CaseVerdict::discarded) slacks.push_back(rec.outcome.min_slack);
+    PlotSpec hs;
+    hs.title = "relative slack of the judged cases (" + p + ")";
+    hs.x_label = "(rhs - lhs) / |rhs| of the worst condition";
+    hs.height = 220;
+    b += "<h2>" + p + "</h2>\n" + histogram(hs, slacks);
+    if (!r->worst_case) continue;
+    b += "<h3>Worst case (case " + std::to_string(*r->worst_case) + ")</h3>\n<pre>" + html_escape(replay_command(*r)) + "</pre>\n<p><code>" +
+         html_escape(r->worst_instance->describe()) + "</code></p>\n";
+    b += "<table><tr><th>condition</th><th>lhs</th><th>rhs</th><th>margin</th><th>noise</th><th>verdict</th></tr>\n";
+    for (const Condition& cond : r->worst_evaluation->conditions)
+      b += "<tr><td>" + html_escape(cond.name) + "</td><td>" + html_escape(cond.lhs_exact.substr(0, 26)) + "</td><td>" +
+           html_escape(cond.rhs_exact.substr(0, 26)) + "</td><td>" + sci(cond.margin) + "</td><td>" + sci(cond.noise) +
+           "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" + std::string(to_string(cond.verdict)) + "</td></tr>\n";
+    b += "</table>\n";
+    // Observations: series as plots, the rest as a table.
+    for (const auto& [var, series] : observation_series(r->worst_evaluation->observations)) {
+      std::vector<PlotSeries> ps;
+      bool positive = true;
+      double lo = INFINITY, hi = 0;
+      for (const auto& [name, xy] : series) {
+        ps.push_back({name, xy.first, xy.second, var != "t"});
+        for (double y : xy.second) {
+          positive = positive && y > 0;
+          lo = std::min(lo, y);
+          hi = std::max(hi, y);
+        }
+      }
+      PlotSpec spec;
+      spec.title = c.id + ": worst case against " + var + " (" + p + ")";
+      spec.x_label = var;
+      spec.log_y = positive && (var == "t" || hi > 100 * lo);  // trajectories on a log axis
+      spec.width = 760;
+      b += line_plot(spec, ps);
+    }
+    b += "<table><tr><th>observation</th><th>value</th></tr>\n";
+    for (const auto& [k, v] : r->worst_evaluation->observations)
+      if (k.empty() || k.back() != ']') b += "<tr><td>" + html_escape(k) + "</td><td>" + sci(v) + "</td></tr>\n";
+    b += "</table>\n";
+  }
+  return page(c.id, b);
+}
+
+std::string experiment_html(const std::string& title, const std::string& intro, const std::vector<std::string>& svgs) {
+  std::string b = "<h1>" + html_escape(title) + "</h1>\n<p>" + html_escape(intro) + "</p>\n";
+  for (const std::string& s : svgs) b += s;
+  return page(title, b);
+}
+
+}  // namespace thm
