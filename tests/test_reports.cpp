@@ -157,3 +157,28 @@ TEST_CASE("reports: HTML pages are self-contained and show every claim, precisio
   CHECK(page.find(html_escape(replay_command(runs[0]))) != std::string::npos);
   CHECK(count(page, "<svg") >= 2);  // a slack histogram per precision
 }
+
+TEST_CASE("reports: Markdown tables are well formed (every row has the header's number of cells)") {
+  const std::vector<ClaimRun> runs = sample_runs(Variant::claim);
+  std::vector<const ClaimRun*> mine{&runs[0], &runs[1]};
+  for (const std::string& md : {summary_markdown(1, Variant::claim, runs), claim_markdown(mine)}) {
+    int header = -1, rows = 0;
+    std::size_t start = 0;
+    while (start < md.size()) {
+      const std::size_t end = md.find('\n', start);
+      const std::string line = md.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      start = end == std::string::npos ? md.size() : end + 1;
+      if (line.empty() || line[0] != '|') {
+        header = -1;
+        continue;
+      }
+      int cells = 0;
+      for (std::size_t i = 0; i < line.size(); ++i) cells += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+      if (header < 0) header = cells;
+      INFO(line);
+      CHECK(cells == header);
+      ++rows;
+    }
+    CHECK(rows > 3);
+  }
+}
