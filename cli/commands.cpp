@@ -2,6 +2,7 @@
 
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
+#include "reports/counterexample.hpp"
 #include "reports/html_reports.hpp"
 #include "reports/summary_json.hpp"
 #include "reports/text_reports.hpp"
@@ -113,6 +114,12 @@ int run(const RunArgs& args) {
     atomic_write(dir / "junit.xml", junit);
     if (args.junit) atomic_write(*args.junit, junit);
     prepare_report_dir(dir / "claims");
+    // A counterexample file for every claim and precision with a violated case (its worst case).
+    for (const ClaimRun& r : runs)
+      if (r.cases_violated > 0 && r.worst_instance) {
+        prepare_report_dir(dir / "counterexamples");
+        atomic_write(dir / "counterexamples" / counterexample_filename(r), counterexample_json(r).dump(2) + "\n");
+      }
     for (const Claim* c : claims) {
       std::vector<const ClaimRun*> mine;
       for (const ClaimRun& r : runs)

@@ -32,6 +32,16 @@ struct RunArgs {
 };
 
 int list(bool json);
+
+struct ExploreArgs {
+  std::string claim;
+  std::optional<std::string> instance;  // a counterexample file
+  std::optional<std::uint64_t> seed;    // or a generated case
+  std::optional<int> case_index, cases;
+  std::string digits = "30,50,100,200";
+  bool negative_control = false;
+};
+int explore(const ExploreArgs& args);
 int run(const RunArgs& args);
 
 std::vector<Precision> parse_precision_list(const std::string& csv);

@@ -42,8 +42,24 @@ int main(int argc, char** argv) {
   exp_cmd->add_option("--window", exp_args.window, "Tokens per sequence (N) when windowing --data (default 8)");
   exp_cmd->add_option("--samples", exp_args.samples, "Sequences (n) taken from --data (default 4)");
 
+  ExploreArgs ex_args;
+  std::string ex_seed_text;
+  int ex_case = 0, ex_cases = 0;
+  CLI::App* ex_cmd = app.add_subcommand("explore", "Re-evaluate one instance at double and at any number of digits; classify it");
+  ex_cmd->add_option("id", ex_args.claim, "Claim id")->required();
+  ex_cmd->add_option("--instance", ex_args.instance, "A counterexample file (DIR/counterexamples/*.json)");
+  CLI::Option* ex_seed_opt = ex_cmd->add_option("--seed", ex_seed_text, "Or: the seed of a generated case");
+  CLI::Option* ex_case_opt = ex_cmd->add_option("--case", ex_case, "The case index (with --seed)");
+  CLI::Option* ex_cases_opt = ex_cmd->add_option("--cases", ex_cases, "The case budget the index belongs to (default: the claim's)");
+  ex_cmd->add_option("--digits", ex_args.digits, "Comma-separated decimal digits (default 30,50,100,200)");
+  ex_cmd->add_flag("--negative-control", ex_args.negative_control, "Explore the broken variant (with --seed)");
+
   try {
     app.parse(argc, argv);
+    if (*ex_seed_opt) ex_args.seed = parse_seed(ex_seed_text);
+    if (*ex_case_opt) ex_args.case_index = ex_case;
+    if (*ex_cases_opt) ex_args.cases = ex_cases;
+    if (*ex_cmd) return explore(ex_args);
     if (*exp_seed_opt) exp_args.seed = parse_seed(exp_seed_text);
     if (*exp_cmd) return experiment(exp_args);
     if (*cases_opt) run_args.cases = cases;

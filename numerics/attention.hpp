@@ -42,6 +42,7 @@ Mat<T> stack_rows(const std::vector<Mat<T>>& blocks);
 THM_ATTENTION_EXTERN(double)
 THM_ATTENTION_EXTERN(mp50)
 THM_ATTENTION_EXTERN(mp100)
+THM_ATTENTION_EXTERN(mpfr_dynamic)
 #undef THM_ATTENTION_EXTERN
 
 }  // namespace thm

@@ -47,9 +47,11 @@ double to_double(const T& x) {
 
 // All the digits of x: round-trip for double ("%.17g"), every digit the type carries otherwise.
 std::string exact_decimal(double x);
+// (str(0) gives every digit of the value's own precision; numeric_limits<mpfr_dynamic>::max_digits10
+// is meaningless for runtime precision.)
 template <class T>
 std::string exact_decimal(const T& x) {
-  return x.str(std::numeric_limits<T>::max_digits10, std::ios_base::scientific);
+  return x.str(0, std::ios_base::scientific);
 }
 
 }  // namespace thm

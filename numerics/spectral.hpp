@@ -38,6 +38,7 @@ T singular_value_error_bound(Eigen::Index rows, Eigen::Index cols, const T& norm
 THM_SPECTRAL_EXTERN(double)
 THM_SPECTRAL_EXTERN(mp50)
 THM_SPECTRAL_EXTERN(mp100)
+THM_SPECTRAL_EXTERN(mpfr_dynamic)
 #undef THM_SPECTRAL_EXTERN
 
 }  // namespace thm

@@ -87,6 +87,7 @@ TransformerParams<T> params_axpy(const TransformerParams<T>& a, const T& s, cons
 THM_TRANSFORMER_EXTERN(double)
 THM_TRANSFORMER_EXTERN(mp50)
 THM_TRANSFORMER_EXTERN(mp100)
+THM_TRANSFORMER_EXTERN(mpfr_dynamic)
 #undef THM_TRANSFORMER_EXTERN
 
 }  // namespace thm

@@ -1,6 +1,7 @@
 // The report writers: JUnit (one test case per claim and precision, failures = unexpected verdicts,
 // escaped), Markdown summary and per-claim pages, per-claim JSON, replay commands that replay.
 #include "properties/runner.hpp"
+#include "reports/counterexample.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_reports.hpp"
 #include "reports/svg_plot.hpp"
@@ -8,6 +9,9 @@
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
 
 using namespace thm;
 
@@ -181,4 +185,30 @@ TEST_CASE("reports: Markdown tables are well formed (every row has the header's 
     }
     CHECK(rows > 3);
   }
+}
+
+TEST_CASE("counterexamples: a violated case round-trips through its file bit for bit") {
+  const std::vector<ClaimRun> runs = sample_runs(Variant::negative_control);
+  int written = 0;
+  for (const ClaimRun& r : runs) {
+    if (r.cases_violated == 0) continue;
+    const std::filesystem::path path = std::filesystem::temp_directory_path() / counterexample_filename(r);
+    {
+      std::ofstream out(path);
+      out << counterexample_json(r).dump(2);
+    }
+    const Counterexample c = read_counterexample(path);
+    std::filesystem::remove(path);
+    CHECK(c.claim == r.claim->id);
+    CHECK(c.variant == Variant::negative_control);
+    CHECK(c.case_index == *r.worst_case);
+    CHECK(c.instance.params == r.worst_instance->params);
+    REQUIRE(c.instance.matrices.size() == r.worst_instance->matrices.size());
+    for (const auto& [name, m] : r.worst_instance->matrices) CHECK(c.instance.matrices.at(name) == m);  // exact
+    // The reloaded instance gives the same verdict.
+    CHECK(judge(r.claim->evaluate(c.instance, r.precision, c.variant), precision_epsilon(r.precision)).verdict ==
+          CaseVerdict::violated);
+    ++written;
+  }
+  CHECK(written > 0);
 }

@@ -118,6 +118,8 @@ struct Claim {
 
   std::function<Instance(ChoiceSource&)> generate;
   std::function<Evaluation(const Instance&, Precision, Variant)> evaluate;
+  // The same evaluation at `digits` decimal digits (runtime-precision MPFR; explore --digits).
+  std::function<Evaluation(const Instance&, int digits, Variant)> evaluate_digits;
 };
 
 }  // namespace thm

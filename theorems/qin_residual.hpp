@@ -55,6 +55,7 @@ Evaluation evaluate_conditioning_trend(const Instance& inst, Variant variant);
 THM_QIN_RESIDUAL_EXTERN(double)
 THM_QIN_RESIDUAL_EXTERN(mp50)
 THM_QIN_RESIDUAL_EXTERN(mp100)
+THM_QIN_RESIDUAL_EXTERN(mpfr_dynamic)
 #undef THM_QIN_RESIDUAL_EXTERN
 
 }  // namespace thm

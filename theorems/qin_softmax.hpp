@@ -23,5 +23,6 @@ Evaluation evaluate_rank_collapse(const Instance& inst, Variant variant);
 extern template Evaluation evaluate_rank_collapse<double>(const Instance&, Variant);
 extern template Evaluation evaluate_rank_collapse<mp50>(const Instance&, Variant);
 extern template Evaluation evaluate_rank_collapse<mp100>(const Instance&, Variant);
+extern template Evaluation evaluate_rank_collapse<mpfr_dynamic>(const Instance&, Variant);
 
 }  // namespace thm

@@ -9,5 +9,7 @@ template DepthSweep depth_sweep<double>(const Instance&, const DepthSweepOptions
 template DepthSweep depth_sweep<mp50>(const Instance&, const DepthSweepOptions&);
 template BetaSweep beta_sweep<mp100>(const Instance&, const BetaSweepOptions&);
 template DepthSweep depth_sweep<mp100>(const Instance&, const DepthSweepOptions&);
+template BetaSweep beta_sweep<mpfr_dynamic>(const Instance&, const BetaSweepOptions&);
+template DepthSweep depth_sweep<mpfr_dynamic>(const Instance&, const DepthSweepOptions&);
 
 }  // namespace thm

@@ -66,5 +66,7 @@ extern template DepthSweep depth_sweep<double>(const Instance&, const DepthSweep
 extern template DepthSweep depth_sweep<mp50>(const Instance&, const DepthSweepOptions&);
 extern template BetaSweep beta_sweep<mp100>(const Instance&, const BetaSweepOptions&);
 extern template DepthSweep depth_sweep<mp100>(const Instance&, const DepthSweepOptions&);
+extern template BetaSweep beta_sweep<mpfr_dynamic>(const Instance&, const BetaSweepOptions&);
+extern template DepthSweep depth_sweep<mpfr_dynamic>(const Instance&, const DepthSweepOptions&);
 
 }  // namespace thm

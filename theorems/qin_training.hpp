@@ -58,6 +58,7 @@ Evaluation evaluate_linear_rate_multilayer(const Instance& inst, Variant variant
 THM_QIN_TRAINING_EXTERN(double)
 THM_QIN_TRAINING_EXTERN(mp50)
 THM_QIN_TRAINING_EXTERN(mp100)
+THM_QIN_TRAINING_EXTERN(mpfr_dynamic)
 #undef THM_QIN_TRAINING_EXTERN
 
 }  // namespace thm

@@ -49,6 +49,7 @@ Evaluation evaluate_depth_collapse(const Instance& inst, Variant variant);
 THM_QIN_TRENDS_EXTERN(double)
 THM_QIN_TRENDS_EXTERN(mp50)
 THM_QIN_TRENDS_EXTERN(mp100)
+THM_QIN_TRENDS_EXTERN(mpfr_dynamic)
 #undef THM_QIN_TRENDS_EXTERN
 
 }  // namespace thm

@@ -1,0 +1,133 @@
+// `thmcheck explore`: one instance at double and at any number of decimal digits, with a verdict
+// per precision, how many digits of the worst margin agree between consecutive precisions, and a
+// classification: genuine, rounding artifact, holds, or undecided.
+#include "cli/commands.hpp"
+#include "properties/runner.hpp"
+#include "reports/counterexample.hpp"
+#include "theorems/registry.hpp"
+
+#include <fmt/core.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace thm::cli {
+
+namespace {
+
+std::vector<int> parse_digits(const std::string& csv) {
+  std::vector<int> out;
+  std::stringstream ss(csv);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    int d = 0;
+    try {
+      std::size_t used = 0;
+      d = std::stoi(item, &used);
+      if (used != item.size()) throw std::invalid_argument(item);
+    } catch (const std::exception&) {
+      throw UsageError("--digits takes comma-separated integers, got '" + item + "'");
+    }
+    if (d < 20 || d > 5000) throw UsageError("--digits must be in [20, 5000], got " + std::to_string(d));
+    out.push_back(d);
+  }
+  if (out.empty()) throw UsageError("--digits needs at least one value");
+  return out;
+}
+
+// At most 24 characters of a decimal string, keeping its exponent.
+std::string shorten(const std::string& s) {
+  if (s.size() <= 24) return s;
+  const auto e = s.find_first_of("eE");
+  if (e == std::string::npos) return s.substr(0, 24);
+  return s.substr(0, std::min<std::size_t>(e, 24 - (s.size() - e))) + s.substr(e);
+}
+
+// Significant decimal digits on which a and b agree.
+double agreeing_digits(double a, double b) {
+  if (a == b) return 17;
+  const double scale = std::max(std::fabs(a), std::fabs(b));
+  return scale > 0 ? std::max(0.0, -std::log10(std::fabs(a - b) / scale)) : 17;
+}
+
+}  // namespace
+
+int explore(const ExploreArgs& a) {
+  std::vector<const Claim*> match;
+  try {
+    match = select_claims(a.claim);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (match.size() != 1) throw UsageError("explore takes one claim id, '" + a.claim + "' matches " + std::to_string(match.size()));
+  const Claim& claim = *match.front();
+  const std::vector<int> digits = parse_digits(a.digits);
+  Instance inst;
+  Variant variant = a.negative_control ? Variant::negative_control : Variant::claim;
+  std::string origin;
+  if (a.instance) {
+    if (a.seed) throw UsageError("give --instance or --seed, not both");
+    Counterexample c;
+    try {
+      c = read_counterexample(*a.instance);
+    } catch (const DataError& e) {
+      throw UsageError(e.what());
+    }
+    if (c.claim != claim.id) throw UsageError(*a.instance + " is a counterexample to " + c.claim + ", not " + claim.id);
+    inst = c.instance;
+    variant = c.variant;
+    origin = *a.instance;
+  } else {
+    if (!a.seed || !a.case_index) throw UsageError("give --instance FILE, or --seed S and --case I");
+    const int cases = a.cases.value_or(claim.default_cases);
+    if (cases < 1 || cases > 100000 || *a.case_index < 0 || *a.case_index >= cases)
+      throw UsageError("--case must be in [0, --cases) and --cases in [1, 100000]");
+    inst = generate_case(claim, *a.seed, *a.case_index, cases);
+    origin = "seed " + std::to_string(*a.seed) + ", case " + std::to_string(*a.case_index) + " of " + std::to_string(cases);
+  }
+
+  fmt::print("{} ({}) on {}\n", claim.id, to_string(variant), origin);
+  fmt::print("{:<10} {:<12} {:>24} {:>24} {:>12} {:>10}  {}\n", "precision", "verdict", "lhs", "rhs", "margin", "digits", "worst condition");
+  struct Row {
+    std::string name;
+    CaseOutcome outcome;
+    double margin = 0;
+  };
+  std::vector<Row> rows;
+  auto show = [&](const std::string& name, const Evaluation& e, double eps) {
+    Row row{name, judge(e, eps), 0};
+    std::string lhs = "-", rhs = "-", cond = e.discard_reason;
+    if (row.outcome.worst_condition >= 0) {
+      const Condition& c = e.conditions[row.outcome.worst_condition];
+      lhs = shorten(c.lhs_exact);
+      rhs = shorten(c.rhs_exact);
+      cond = c.name;
+      row.margin = c.margin;
+    }
+    const std::string agree = rows.empty() ? "" : fmt::format("{:.1f}", agreeing_digits(rows.back().margin, row.margin));
+    fmt::print("{:<10} {:<12} {:>24} {:>24} {:>12.4e} {:>10}  {}\n", name, to_string(row.outcome.verdict), lhs, rhs, row.margin, agree, cond);
+    rows.push_back(row);
+  };
+  try {
+    show("double", claim.evaluate(inst, Precision::float64, variant), precision_epsilon(Precision::float64));
+    for (int d : digits) show(std::to_string(d) + " digits", claim.evaluate_digits(inst, d, variant), std::pow(10.0, 1 - d));
+  } catch (const InstanceError& e) {
+    throw UsageError(std::string("bad instance: ") + e.what());
+  }
+  // Classification from the double verdict and the verdicts at every higher precision.
+  bool high_violated = true, high_holds = true;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    high_violated = high_violated && rows[i].outcome.verdict == CaseVerdict::violated;
+    high_holds = high_holds && rows[i].outcome.verdict == CaseVerdict::holds;
+  }
+  const CaseVerdict v64 = rows.front().outcome.verdict;
+  std::string verdict = "undecided";
+  if (v64 == CaseVerdict::discarded) verdict = "discarded (hypotheses false)";
+  else if (high_violated) verdict = "genuine (violated at every precision)";
+  else if (high_holds && v64 != CaseVerdict::holds) verdict = "rounding artifact (holds once the digits suffice)";
+  else if (high_holds) verdict = "holds at every precision";
+  fmt::print("classification: {}\n", verdict);
+  return kExitOk;
+}
+
+}  // namespace thm::cli

@@ -1,0 +1,122 @@
+#include "reports/counterexample.hpp"
+
+#include "numerics/random.hpp"
+#include "reports/environment.hpp"
+#include "reports/summary_json.hpp"
+#include "theorems/registry.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+namespace thm {
+
+namespace {
+
+std::string hex16(std::uint64_t h) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+double exact_number(const nlohmann::json& v, const std::string& where) {
+  if (!v.is_string()) throw DataError(where + " must be a decimal string");
+  const std::string s = v.get<std::string>();
+  double x = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (ec != std::errc() || ptr != s.data() + s.size()) throw DataError(where + " is not a number: '" + s + "'");
+  if (!std::isfinite(x)) throw DataError(where + " is not finite");
+  return x;
+}
+
+}  // namespace
+
+nlohmann::json instance_exact_json(const Instance& inst) {
+  nlohmann::json j;
+  j["family"] = inst.family;
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [k, v] : inst.params) params[k] = exact_decimal(v);
+  j["params"] = params;
+  nlohmann::json mats = nlohmann::json::object();
+  for (const auto& [name, m] : inst.matrices) {
+    nlohmann::json data = nlohmann::json::array();
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+      for (Eigen::Index c = 0; c < m.cols(); ++c) data.push_back(exact_decimal(m(r, c)));
+    mats[name] = {{"rows", m.rows()}, {"cols", m.cols()}, {"data", data}};
+  }
+  j["matrices"] = mats;
+  return j;
+}
+
+nlohmann::json counterexample_json(const ClaimRun& run) {
+  nlohmann::json j;
+  j["format"] = "thmcheck-counterexample";
+  j["version"] = kCounterexampleVersion;
+  j["claim"] = run.claim->id;
+  j["variant"] = std::string(to_string(run.variant));
+  j["seed"] = run.seed;
+  j["case"] = run.worst_case.value_or(-1);
+  j["cases"] = run.cases_budget;
+  j["precision"] = std::string(precision_name(run.precision));
+  j["instance"] = instance_exact_json(*run.worst_instance);
+  j["evaluation"] = evaluation_json(*run.worst_evaluation);
+  nlohmann::json env = nlohmann::json::object();
+  for (const auto& [k, v] : environment_stamp()) env[k] = v;
+  j["environment"] = env;
+  return j;
+}
+
+std::string counterexample_filename(const ClaimRun& run) {
+  const std::uint64_t h = fnv1a64(instance_exact_json(*run.worst_instance).dump() + std::string(to_string(run.variant)));
+  return run.claim->id + "-" + hex16(h) + ".json";
+}
+
+Counterexample read_counterexample(const std::filesystem::path& path) {
+  const std::string where = path.string();
+  std::ifstream in(path);
+  if (!in) throw DataError("cannot read counterexample file '" + where + "'");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw DataError(where + ": not JSON (" + std::string(e.what()).substr(0, 80) + ")");
+  }
+  try {
+    if (j.value("format", "") != "thmcheck-counterexample") throw DataError(where + ": not a thmcheck counterexample (format)");
+    if (j.value("version", 0) != kCounterexampleVersion)
+      throw DataError(where + ": unsupported version " + j.value("version", nlohmann::json(0)).dump());
+    Counterexample c;
+    c.claim = j.at("claim").get<std::string>();
+    bool known = false;
+    for (const Claim& k : all_claims()) known = known || k.id == c.claim;
+    if (!known) throw DataError(where + ": unknown claim '" + c.claim + "'");
+    const std::string variant = j.at("variant").get<std::string>();
+    if (variant != "claim" && variant != "negative-control") throw DataError(where + ": variant must be claim or negative-control");
+    c.variant = variant == "claim" ? Variant::claim : Variant::negative_control;
+    c.seed = j.at("seed").get<std::uint64_t>();
+    c.case_index = j.at("case").get<int>();
+    c.cases = j.at("cases").get<int>();
+    c.precision = j.at("precision").get<std::string>();
+    const nlohmann::json& inst = j.at("instance");
+    c.instance.family = inst.at("family").get<std::string>();
+    for (const auto& [k, v] : inst.at("params").items()) c.instance.params[k] = exact_number(v, where + ": parameter " + k);
+    for (const auto& [name, m] : inst.at("matrices").items()) {
+      const long long rows = m.at("rows").get<long long>(), cols = m.at("cols").get<long long>();
+      if (rows < 0 || cols < 0 || rows > 4096 || cols > 4096) throw DataError(where + ": matrix " + name + " has an absurd shape");
+      const nlohmann::json& data = m.at("data");
+      if (!data.is_array() || static_cast<long long>(data.size()) != rows * cols)
+        throw DataError(where + ": matrix " + name + " needs " + std::to_string(rows * cols) + " entries");
+      MatD mat(rows, cols);
+      for (long long r = 0; r < rows; ++r)
+        for (long long col = 0; col < cols; ++col)
+          mat(r, col) = exact_number(data[static_cast<std::size_t>(r * cols + col)], where + ": matrix " + name + " entry");
+      c.instance.matrices[name] = std::move(mat);
+    }
+    return c;
+  } catch (const nlohmann::json::exception& e) {
+    throw DataError(where + ": missing or mistyped field (" + std::string(e.what()).substr(0, 80) + ")");
+  }
+}
+
+}  // namespace thm

@@ -1,0 +1,35 @@
+// Counterexample files: a violated case with everything needed to replay it anywhere (claim id,
+// variant, seed and case, precision, every matrix entry as an exact decimal string, the evaluation,
+// library versions). Loading validates everything and fails with a one-line DataError.
+#pragma once
+
+#include "properties/runner.hpp"
+#include "reports/csv.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace thm {
+
+inline constexpr int kCounterexampleVersion = 1;
+
+struct Counterexample {
+  std::string claim;
+  Variant variant = Variant::claim;
+  std::uint64_t seed = 0;
+  int case_index = 0, cases = 0;
+  std::string precision;
+  Instance instance;
+};
+
+nlohmann::json instance_exact_json(const Instance& inst);
+// The run's worst case (a violation when there is one) as a counterexample document.
+nlohmann::json counterexample_json(const ClaimRun& run);
+// "<id>-<16 hex digits of the instance's hash>.json"
+std::string counterexample_filename(const ClaimRun& run);
+
+Counterexample read_counterexample(const std::filesystem::path& path);
+
+}  // namespace thm
