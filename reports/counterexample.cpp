@@ -33,11 +33,7 @@ double exact_number(const nlohmann::json& v, const std::string& where) {
 }  // namespace
 
 nlohmann::json instance_exact_json(const Instance& inst) {
-  nlohmann::json j;
-  j["family"] = inst.family;
-  nlohmann::json params = nlohmann::json::object();
-  for (const auto& [k, v] : inst.params) params[k] = exact_decimal(v);
-  j["params"] = params;
+  nlohmann::json j = instance_json(inst);  // family and parameters
   nlohmann::json mats = nlohmann::json::object();
   for (const auto& [name, m] : inst.matrices) {
     nlohmann::json data = nlohmann::json::array();

@@ -1,5 +1,7 @@
 #include "reports/svg_plot.hpp"
 
+#include "reports/text_reports.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -52,18 +54,6 @@ struct Axis {
 bool usable(double v, bool log) { return std::isfinite(v) && (!log || v > 0); }
 
 }  // namespace
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  return out;
-}
 
 Ticks linear_ticks(double lo, double hi, int target) {
   if (!(hi > lo)) {

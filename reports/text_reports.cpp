@@ -1,6 +1,7 @@
 #include "reports/text_reports.hpp"
 
 #include "reports/environment.hpp"
+#include "reports/svg_plot.hpp"
 #include "reports/summary_json.hpp"
 
 #include <cmath>
@@ -50,6 +51,8 @@ std::string xml_escape(const std::string& s) {
     }
   return out;
 }
+
+std::string html_escape(const std::string& s) { return xml_escape(s); }
 
 std::string replay_command(const ClaimRun& r) {
   std::string cmd = "thmcheck run --claims " + r.claim->id + " --seed " + std::to_string(r.seed) + " --cases " +
