@@ -100,7 +100,9 @@ int run(const RunArgs& args) {
       all_expected = all_expected && expected;
       fmt::print("{:<38} {:<6} {:<12} {:>5} cases  held {:>5}  discarded {:>4}  inconclusive {:>4}  violated {:>5}  min slack {:>10}{}\n",
                  c->id, precision_name(r.precision), to_string(r.verdict), r.cases_run, r.cases_held, r.cases_discarded,
-                 r.cases_inconclusive, r.cases_violated, format_slack(r.min_slack), expected ? "" : "   <-- unexpected");
+                 r.cases_inconclusive, r.cases_violated, format_slack(r.min_slack),
+                 (r.cases_rounding_artifact ? fmt::format("  ({} rounding artifacts)", r.cases_rounding_artifact) : std::string()) +
+                     (expected ? "" : "   <-- unexpected"));
       std::fflush(stdout);
       runs.push_back(std::move(r));
     }

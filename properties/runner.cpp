@@ -13,6 +13,16 @@ Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int ca
   return claim.generate(choices);
 }
 
+std::string_view to_string(LadderResult r) {
+  switch (r) {
+    case LadderResult::not_checked: return "not checked";
+    case LadderResult::genuine: return "genuine";
+    case LadderResult::rounding_artifact: return "rounding artifact";
+    case LadderResult::undecided: return "undecided";
+  }
+  return "?";
+}
+
 ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run) {
   const int judged = run.cases_run - run.cases_discarded;
   if (run.cases_run == 0 || judged == 0 || run.hypothesis_rate() < claim.min_hypothesis_rate) return ClaimVerdict::vacuous;
@@ -47,6 +57,7 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
     run.cases_budget = cases;
     const double eps = precision_epsilon(p);
     bool worst_is_violation = false;
+    int ladder_checks = 0;
     // MP rungs replay a prefix of the same instances when the claim says so (Claim::mp_cases).
     std::size_t count = indices.size();
     if (p != Precision::float64 && claim.mp_cases >= 0 && !options.only_case)
@@ -58,16 +69,29 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
       rec.index = i;
       rec.outcome = judge(e, eps);
       rec.discard_reason = e.discard_reason;
+      if (p == Precision::float64 && rec.outcome.verdict == CaseVerdict::violated && ladder_checks < claim.ladder_checks) {
+        ++ladder_checks;
+        const CaseVerdict v50 = judge(claim.evaluate(instances[k], Precision::mp50, options.variant), precision_epsilon(Precision::mp50)).verdict;
+        const CaseVerdict v100 = judge(claim.evaluate(instances[k], Precision::mp100, options.variant), precision_epsilon(Precision::mp100)).verdict;
+        rec.ladder = v50 == CaseVerdict::violated && v100 == CaseVerdict::violated ? LadderResult::genuine
+                     : v50 == CaseVerdict::holds && v100 == CaseVerdict::holds      ? LadderResult::rounding_artifact
+                                                                                    : LadderResult::undecided;
+      }
       ++run.cases_run;
       switch (rec.outcome.verdict) {
         case CaseVerdict::holds: ++run.cases_held; break;
-        case CaseVerdict::violated: ++run.cases_violated; break;
+        case CaseVerdict::violated:
+          if (rec.ladder == LadderResult::rounding_artifact)
+            ++run.cases_rounding_artifact;
+          else
+            ++run.cases_violated;
+          break;
         case CaseVerdict::discarded: ++run.cases_discarded; break;
         case CaseVerdict::inconclusive: ++run.cases_inconclusive; break;
       }
       if (rec.outcome.verdict != CaseVerdict::discarded) {
         const double s = rec.outcome.min_slack;
-        const bool violation = rec.outcome.verdict == CaseVerdict::violated;
+        const bool violation = rec.outcome.verdict == CaseVerdict::violated && rec.ladder != LadderResult::rounding_artifact;
         // The worst case is the first violation if there is one, else the smallest slack.
         const bool better = !run.worst_case || (violation && !worst_is_violation) ||
                             (violation == worst_is_violation && !worst_is_violation && s < *run.min_slack);

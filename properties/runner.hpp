@@ -19,10 +19,16 @@ struct RunOptions {
   std::optional<int> only_case;  // replay one case of the budget (its size depends on `cases`)
 };
 
+// The precision ladder (issue 7): a violation found in double is re-checked on the same instance at
+// mp50 and mp100. genuine: violated at both; rounding artifact: holds at both; undecided otherwise.
+enum class LadderResult { not_checked, genuine, rounding_artifact, undecided };
+std::string_view to_string(LadderResult r);
+
 struct CaseRecord {
   int index = 0;  // case number; with the seed and claim id it regenerates the instance
   CaseOutcome outcome;
   std::string discard_reason;
+  LadderResult ladder = LadderResult::not_checked;
 };
 
 struct ClaimRun {
@@ -32,6 +38,8 @@ struct ClaimRun {
   std::uint64_t seed = 0;
   int cases_budget = 0;  // the budget the sizes were spread over (needed to replay a case)
   int cases_run = 0, cases_held = 0, cases_discarded = 0, cases_inconclusive = 0, cases_violated = 0;
+  // Double violations that the ladder showed to be rounding artifacts: not counted as violated.
+  int cases_rounding_artifact = 0;
   std::optional<double> min_slack, min_slack_eps;  // over judged cases
   ClaimVerdict verdict = ClaimVerdict::vacuous;
   // The case with the smallest slack (the first violated one if any), with its full evaluation.

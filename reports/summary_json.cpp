@@ -67,17 +67,24 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   j["cases_discarded"] = run.cases_discarded;
   j["cases_inconclusive"] = run.cases_inconclusive;
   j["cases_violated"] = run.cases_violated;
+  j["cases_rounding_artifact"] = run.cases_rounding_artifact;
   j["hypothesis_rate"] = number(run.hypothesis_rate());
   j["required_support"] = c.required_support;
   j["min_slack"] = optional_number(run.min_slack);
   j["min_slack_eps"] = optional_number(run.min_slack_eps);
-  nlohmann::json inconclusive = nlohmann::json::array(), violated = nlohmann::json::array();
+  nlohmann::json inconclusive = nlohmann::json::array(), violated = nlohmann::json::array(), artifacts = nlohmann::json::array(),
+                 genuine = nlohmann::json::array();
   for (const CaseRecord& r : run.records) {
     if (r.outcome.verdict == CaseVerdict::inconclusive) inconclusive.push_back(r.index);
-    if (r.outcome.verdict == CaseVerdict::violated) violated.push_back(r.index);
+    if (r.outcome.verdict == CaseVerdict::violated && r.ladder != LadderResult::rounding_artifact) violated.push_back(r.index);
+    if (r.ladder == LadderResult::rounding_artifact) artifacts.push_back(r.index);
+    if (r.ladder == LadderResult::genuine) genuine.push_back(r.index);
   }
   j["inconclusive_cases"] = inconclusive;
   j["violated_cases"] = violated;
+  // The ladder: double violations re-checked at mp50 and mp100 (Claim::ladder_checks per run).
+  j["rounding_artifact_cases"] = artifacts;
+  j["genuine_cases"] = genuine;
   if (run.worst_case) {
     nlohmann::json w;
     w["case"] = *run.worst_case;

@@ -143,3 +143,72 @@ TEST_CASE("registry: every claim has a derivation file, a negative control, and 
     for (const std::string& t : c.supports) CHECK(select_claims(t).size() == 1);
   }
 }
+
+namespace {
+
+// (1 + 1e-20) - 1 >= 0.5e-20: true, but double rounds 1 + 1e-20 to 1 (a claim false only in floating
+// point); with `broken`, 1 >= 2 (false at every precision).
+template <class T>
+Evaluation floating_point_only(bool broken) {
+  Evaluation e;
+  if (broken)
+    e.conditions.push_back(make_ge<T>("1 >= 2", T(1), T(2), T(0)));
+  else
+    e.conditions.push_back(make_ge<T>("(1 + 1e-20) - 1 >= 0.5e-20", T(T(1) + T(1e-20)) - T(1), T(0.5e-20), T(0)));
+  return e;
+}
+
+Claim ladder_claim() {
+  Claim c;
+  c.id = "test.floating_point_only";
+  c.source = "test";
+  c.provenance = Provenance::derived;
+  c.kind = ClaimKind::identity;
+  c.default_cases = 12;
+  c.ladder_checks = 10;
+  c.generate = [](ChoiceSource& src) {
+    Instance inst;
+    inst.family = "test";
+    inst.params["x"] = src.real(0, 1);
+    return inst;
+  };
+  c.evaluate = [](const Instance&, Precision p, Variant v) {
+    const bool broken = v == Variant::negative_control;
+    switch (p) {
+      case Precision::float64: return floating_point_only<double>(broken);
+      case Precision::mp50: return floating_point_only<mp50>(broken);
+      default: return floating_point_only<mp100>(broken);
+    }
+  };
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("ladder: a violation that only double sees is a rounding artifact, and the claim holds") {
+  const Claim c = ladder_claim();
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  const ClaimRun r = run_claim(c, o).front();
+  CHECK(r.cases_violated == 12 - c.ladder_checks);  // beyond the ladder's budget: not re-checked
+  CHECK(r.cases_rounding_artifact == c.ladder_checks);
+  for (int i = 0; i < c.ladder_checks; ++i) CHECK(r.records[i].ladder == LadderResult::rounding_artifact);
+  o.cases = c.ladder_checks;
+  const ClaimRun all = run_claim(c, o).front();
+  CHECK(all.cases_violated == 0);
+  CHECK(all.cases_rounding_artifact == c.ladder_checks);
+  CHECK(all.verdict != ClaimVerdict::violated);
+}
+
+TEST_CASE("ladder: a violation at every precision is genuine and the claim is violated") {
+  const Claim c = ladder_claim();
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.variant = Variant::negative_control;
+  o.cases = 5;
+  const ClaimRun r = run_claim(c, o).front();
+  CHECK(r.cases_violated == 5);
+  CHECK(r.cases_rounding_artifact == 0);
+  for (const CaseRecord& rec : r.records) CHECK(rec.ladder == LadderResult::genuine);
+  CHECK(r.verdict == ClaimVerdict::violated);
+}

@@ -115,6 +115,9 @@ struct Claim {
   // Cases re-evaluated at the multiprecision rungs: the first `mp_cases` of the budget (-1: all).
   // Long trajectories at 50-100 digits cost 500x double; their MP rung replays a prefix.
   int mp_cases = -1;
+  // Double violations re-checked at mp50 and mp100 by the ladder (properties/runner.hpp). Zero for
+  // the long training trends, where one re-check costs about a minute.
+  int ladder_checks = 10;
 
   std::function<Instance(ChoiceSource&)> generate;
   std::function<Evaluation(const Instance&, Precision, Variant)> evaluate;

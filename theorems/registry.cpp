@@ -110,6 +110,7 @@ std::vector<Claim> make_claims() {
                      "||theta_t - theta_0|| <= rho",
                      rate_control, 24, generate_linear_rate, THM_EVALUATORS(evaluate_linear_rate));
   rate.mp_cases = 8;
+  rate.ladder_checks = 3;
   claims.push_back(rate);
   Claim rate_ml = entry(kLinearRateMultilayerId, P::paper_shape, K::trajectory,
                         "L = 2..4 blocks, GD on (W_1, W_2) of the last block and W_U, everything below frozen: the "
@@ -117,6 +118,7 @@ std::vector<Claim> make_claims() {
                         "at every iterate",
                         rate_control, 24, generate_linear_rate_multilayer, THM_EVALUATORS(evaluate_linear_rate_multilayer));
   rate_ml.mp_cases = 8;
+  rate_ml.ladder_checks = 3;
   claims.push_back(rate_ml);
   Claim speeds = entry(kResidualSpeedsId, P::empirical, K::trend,
                        "small logits, same data, init and eta for beta in {0,.25,.5,.75,1}: iterations to 1e-3 L_0 fall with "
@@ -126,6 +128,7 @@ std::vector<Claim> make_claims() {
                        THM_EVALUATORS(evaluate_residual_speeds));
   speeds.required_support = 0.9;
   speeds.mp_cases = 1;
+  speeds.ladder_checks = 0;
   claims.push_back(speeds);
   Claim depth = entry(kDepthCollapseId, P::empirical, K::trend,
                       "at init, beta = 0: median 1/kappa(Z_i^(l)) < 1e-8 by layer 3; beta = 1: > 1e-3 through layer 6; after "
@@ -134,6 +137,7 @@ std::vector<Claim> make_claims() {
                       generate_depth_collapse, THM_EVALUATORS(evaluate_depth_collapse));
   depth.required_support = 0.9;
   depth.mp_cases = 1;
+  depth.ladder_checks = 0;
   claims.push_back(depth);
   // The proof map: which derivation uses which lemma (docs/derivations).
   const std::vector<std::pair<const char*, std::vector<std::string>>> uses = {
