@@ -5,6 +5,7 @@
 
 #include "numerics/random.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace thm {
@@ -25,6 +26,12 @@ class ChoiceSource {
   // A seed for the bulk of an instance (matrix entries).
   virtual std::uint64_t entropy() = 0;
 };
+
+// A dimension that grows with the size: integer in [lo, lo + (cap - lo) size / 100] (cap >= lo).
+inline int sized_dimension(ChoiceSource& src, int lo, int cap) {
+  const int hi = lo + (cap - lo) * std::clamp(src.size(), 0, 100) / 100;
+  return static_cast<int>(src.integer(lo, std::max(lo, hi)));
+}
 
 // Choices from a seeded Rng at a fixed size.
 class RngChoices final : public ChoiceSource {

@@ -10,12 +10,6 @@ namespace thm {
 
 namespace {
 
-// Dimensions grow with the size: [lo, lo + (cap - lo) size / 100].
-int dimension(ChoiceSource& src, int lo, int cap) {
-  const int hi = lo + (cap - lo) * std::clamp(src.size(), 0, 100) / 100;
-  return static_cast<int>(src.integer(lo, hi));
-}
-
 constexpr int kDimCap = 12;
 
 void draw_x_spectrum(ChoiceSource& src, QAttentionSpec& s) {
@@ -27,8 +21,8 @@ void draw_x_spectrum(ChoiceSource& src, QAttentionSpec& s) {
 
 Instance generate_rank_collapse(ChoiceSource& src) {
   QAttentionSpec s;
-  s.N = dimension(src, 2, kDimCap);
-  s.d = dimension(src, 2, kDimCap);
+  s.N = sized_dimension(src, 2, kDimCap);
+  s.d = sized_dimension(src, 2, kDimCap);
   s.beta = src.real(0.0, 1.0);
   draw_x_spectrum(src, s);
   s.row_constant_logits = src.coin(0.3);
@@ -47,8 +41,8 @@ Instance generate_rank_collapse(ChoiceSource& src) {
 
 Instance generate_weyl_interlacing(ChoiceSource& src) {
   QAttentionSpec s;
-  s.N = dimension(src, 2, kDimCap);
-  s.d = dimension(src, 2, kDimCap);
+  s.N = sized_dimension(src, 2, kDimCap);
+  s.d = sized_dimension(src, 2, kDimCap);
   s.beta = src.coin(0.2) ? 1.0 : src.real(0.0, 1.0);
   draw_x_spectrum(src, s);
   s.logit_max = src.log_real(1e-6, 30.0);
@@ -61,8 +55,8 @@ Instance generate_weyl_interlacing(ChoiceSource& src) {
 
 Instance generate_sigma_min_lower_bound(ChoiceSource& src) {
   QAttentionSpec s;
-  s.N = dimension(src, 2, kDimCap);
-  s.d = dimension(src, 2, kDimCap);
+  s.N = sized_dimension(src, 2, kDimCap);
+  s.d = sized_dimension(src, 2, kDimCap);
   // beta = 0 cannot meet the hypothesis; it is generated now and then, and honestly discarded.
   s.beta = src.coin(0.05) ? 0.0 : src.real(0.05, 1.0);
   draw_x_spectrum(src, s);
@@ -79,8 +73,8 @@ Instance generate_sigma_min_lower_bound(ChoiceSource& src) {
 Instance generate_conditioning_trend(ChoiceSource& src) {
   QAttentionSpec s;
   s.n = static_cast<int>(src.integer(1, 3));
-  s.d = dimension(src, s.n + 2, std::max(kDimCap, s.n + 2));  // n < d: collapse leaves Zs rank-deficient
-  s.N = dimension(src, 2, kDimCap);
+  s.d = sized_dimension(src, s.n + 2, std::max(kDimCap, s.n + 2));  // n < d: collapse leaves Zs rank-deficient
+  s.N = sized_dimension(src, 2, kDimCap);
   // The residual restores the data's own conditioning (kappa(Zs) -> kappa(Xs) as beta grows), so the
   // spectrum is set on the stacked Xs: kappa(Xs) in [1, 10] (derivation, "Regime").
   s.stacked_spectrum = true;

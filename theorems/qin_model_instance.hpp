@@ -45,18 +45,22 @@ struct QModel {
 // Shapes and finiteness checked; throws InstanceError on a malformed instance.
 QModel<double> qin_model_double(const Instance& inst);
 
+// Exact lift of a model held in double to scalar T.
 template <class T>
-QModel<T> lift_qin_model(const Instance& inst) {
-  const QModel<double> m = qin_model_double(inst);
+QModel<T> lift_model(const QModel<double>& m) {
   QModel<T> q;
   q.config = m.config;
-  for (std::size_t k = 0; k < m.params.blocks.size(); ++k)
-    q.params.blocks.push_back({lift<T>(m.params.blocks[k].W_Q), lift<T>(m.params.blocks[k].W_K), lift<T>(m.params.blocks[k].W_V),
-                               lift<T>(m.params.blocks[k].W_1), lift<T>(m.params.blocks[k].W_2)});
+  for (const auto& b : m.params.blocks)
+    q.params.blocks.push_back({lift<T>(b.W_Q), lift<T>(b.W_K), lift<T>(b.W_V), lift<T>(b.W_1), lift<T>(b.W_2)});
   q.params.W_U = lift<T>(m.params.W_U);
   for (const MatD& x : m.X) q.X.push_back(lift<T>(x));
   for (const MatD& y : m.Y) q.Y.push_back(lift<T>(y));
   return q;
+}
+
+template <class T>
+QModel<T> lift_qin_model(const Instance& inst) {
+  return lift_model<T>(qin_model_double(inst));
 }
 
 }  // namespace thm

@@ -12,11 +12,6 @@ namespace thm {
 
 namespace {
 
-int dimension(ChoiceSource& src, int lo, int cap) {
-  const int hi = lo + (cap - lo) * std::clamp(src.size(), 0, 100) / 100;
-  return static_cast<int>(src.integer(lo, std::max(lo, hi)));
-}
-
 Activation any_activation(ChoiceSource& src) { return static_cast<Activation>(src.integer(0, 3)); }
 Activation smooth_activation(ChoiceSource& src) { return src.coin(0.5) ? Activation::tanh : Activation::softplus; }
 
@@ -25,8 +20,8 @@ QModelSpec wide_spec(ChoiceSource& src, int max_n, int max_N) {
   QModelSpec s;
   s.n = static_cast<int>(src.integer(1, max_n));
   s.N = static_cast<int>(src.integer(2, max_N));
-  s.d = dimension(src, s.n * s.N, s.n * s.N + 8);
-  s.m = dimension(src, 2, 24);
+  s.d = sized_dimension(src, s.n * s.N, s.n * s.N + 8);
+  s.m = sized_dimension(src, 2, 24);
   s.d_y = static_cast<int>(src.integer(1, 3));
   s.config.beta = src.real(0.0, 1.0);
   s.attn_scale = src.log_real(0.1, 3.0);
@@ -80,7 +75,7 @@ Instance generate_descent_lemma(ChoiceSource& src) {
 
 Instance generate_linear_rate(ChoiceSource& src) {
   QModelSpec s = wide_spec(src, 2, 3);
-  s.m = dimension(src, 8, 32);  // wide FFN: sigma_nN(H_0) of order one
+  s.m = sized_dimension(src, 8, 32);  // wide FFN: sigma_nN(H_0) of order one
   s.config.beta = src.real(0.5, 1.0);
   s.config.activation = smooth_activation(src);
   // Targets near the initial outputs make L_0 small enough for (H2) by construction; the all-block
@@ -93,7 +88,7 @@ Instance generate_linear_rate(ChoiceSource& src) {
 Instance generate_linear_rate_multilayer(ChoiceSource& src) {
   QModelSpec s = wide_spec(src, 2, 3);
   s.L = static_cast<int>(src.integer(2, 4));
-  s.m = dimension(src, 8, 32);
+  s.m = sized_dimension(src, 8, 32);
   s.config.beta = src.real(0.5, 1.0);
   s.config.activation = smooth_activation(src);
   s.target_noise = src.log_real(1e-9, 1e-3);

@@ -106,12 +106,14 @@ TrendCurve<T> trend_curve(const QAttention<T>& q) {
   for (double beta : kTrendBetaGrid) {
     std::vector<Mat<T>> Z;
     T min_sigma_min2 = std::numeric_limits<T>::infinity(), max_norm2 = 0;
-    T dZs2 = 0;  // squared noise of the stacked matrix (blocks are independent)
+    T dZs2 = 0;  // squared noise of the stacked matrix (blocks are independent); needed at beta = 0 only
     for (const Mat<T>& X : q.X) {
       const AttentionForward<T> f = attention_forward(X, q.w, T(beta));
       const Vec<T> s = singular_values(f.Z);
-      const AttentionNoise<T> noise = attention_noise(X, q.w, T(beta), f);
-      dZs2 += noise.dZ * noise.dZ;
+      if (beta == 0.0) {
+        const AttentionNoise<T> noise = attention_noise(X, q.w, T(beta), f);
+        dZs2 += noise.dZ * noise.dZ;
+      }
       min_sigma_min2 = std::min<T>(min_sigma_min2, T(s(s.size() - 1) * s(s.size() - 1)));
       max_norm2 = std::max<T>(max_norm2, T(s(0) * s(0)));
       Z.push_back(f.Z);

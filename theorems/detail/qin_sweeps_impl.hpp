@@ -84,18 +84,6 @@ inline QModel<double> deepen(const Instance& inst, int layers) {
   return deep;
 }
 
-template <class T>
-QModel<T> lift_model(const QModel<double>& m) {
-  QModel<T> q;
-  q.config = m.config;
-  for (const auto& b : m.params.blocks)
-    q.params.blocks.push_back({lift<T>(b.W_Q), lift<T>(b.W_K), lift<T>(b.W_V), lift<T>(b.W_1), lift<T>(b.W_2)});
-  q.params.W_U = lift<T>(m.params.W_U);
-  for (const MatD& x : m.X) q.X.push_back(lift<T>(x));
-  for (const MatD& y : m.Y) q.Y.push_back(lift<T>(y));
-  return q;
-}
-
 }  // namespace detail
 
 template <class T>
@@ -103,7 +91,7 @@ DepthSweep depth_sweep(const Instance& inst, const DepthSweepOptions& o) {
   DepthSweep sweep;
   for (int r = 0; r < 2; ++r) {
     const double beta = r == 0 ? 0.0 : 1.0;
-    QModel<T> deep = detail::lift_model<T>(detail::deepen(inst, o.forward_layers));
+    QModel<T> deep = lift_model<T>(detail::deepen(inst, o.forward_layers));
     deep.config.beta = beta;
     const TransformerTrace<T> tr = transformer_forward(deep.params, deep.config, deep.X, deep.Y);
     for (int l = 0; l < o.forward_layers; ++l) {
@@ -113,7 +101,7 @@ DepthSweep depth_sweep(const Instance& inst, const DepthSweepOptions& o) {
       sweep.inverse_kappa[r].push_back(inv[inv.size() / 2]);
     }
     for (int depth : o.train_depths) {
-      QModel<T> q = detail::lift_model<T>(detail::deepen(inst, depth));
+      QModel<T> q = lift_model<T>(detail::deepen(inst, depth));
       q.config.beta = beta;
       const T sharp = hessian_top_eigenvalue(q.params, q.config, q.X, q.Y, {});
       GdOptions g;

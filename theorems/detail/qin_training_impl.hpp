@@ -18,11 +18,16 @@ namespace detail {
 // claims (heuristic)"): 64 (n N d m) eps (|lhs| + |rhs|) (1 + ||Yhat|| / ||R||). The last factor is the
 // cancellation in R = Yhat - Y: with targets close to the outputs, R carries relative error
 // eps ||Yhat|| / ||R||, and so does everything computed from it. Not a proven bound.
+// n N d m: the scale of the heuristic noise.
+template <class T>
+double model_size(const QModel<T>& q) {
+  return double(q.X.size()) * double(q.X.front().rows()) * double(q.X.front().cols()) * double(q.params.blocks.front().W_1.cols());
+}
+
 template <class T>
 T model_noise(const QModel<T>& q, const T& lhs, const T& rhs, const T& cancellation) {
   using std::abs;
-  const double size = double(q.X.size()) * double(q.X.front().rows()) * double(q.X.front().cols()) *
-                      double(q.params.blocks.front().W_1.cols());
+  const double size = model_size(q);
   return T(64.0 * size) * epsilon<T>() * (abs(lhs) + abs(rhs)) * (T(1) + cancellation);
 }
 
@@ -30,8 +35,7 @@ T model_noise(const QModel<T>& q, const T& lhs, const T& rhs, const T& cancellat
 // plus the rounding of M's entries, 64 (n N d m) eps norm (the same heuristic scale as model_noise).
 template <class T>
 T sigma_noise(const QModel<T>& q, const Mat<T>& M, const T& norm) {
-  const double size = double(q.X.size()) * double(q.X.front().rows()) * double(q.X.front().cols()) *
-                      double(q.params.blocks.front().W_1.cols());
+  const double size = model_size(q);
   return singular_value_error_bound<T>(M.rows(), M.cols(), norm) + T(64.0 * size) * epsilon<T>() * norm;
 }
 
