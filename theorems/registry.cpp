@@ -1,5 +1,7 @@
 #include "theorems/registry.hpp"
 
+#include "theorems/goel_geometry.hpp"
+#include "theorems/goel_population.hpp"
 #include "theorems/qin_residual.hpp"
 #include "theorems/qin_softmax.hpp"
 #include "theorems/qin_training.hpp"
@@ -139,8 +141,66 @@ std::vector<Claim> make_claims() {
   depth.mp_cases = 1;
   depth.ladder_checks = 0;
   claims.push_back(depth);
+  // [G]: the population geometry (issue 4).
+  const auto g_entry = [&](const char* id, Provenance provenance, ClaimKind kind, std::string statement, std::string control,
+                           int cases, Generator generate, Evaluator evaluate, DigitsEvaluator digits) {
+    Claim c = entry(id, provenance, kind, std::move(statement), std::move(control), cases, std::move(generate), std::move(evaluate),
+                    std::move(digits));
+    c.source = "G";
+    return c;
+  };
+  Claim tilting = g_entry(kTiltingIdentityId, P::derived, K::identity,
+                          "Monte-Carlo, q fixed: m_T = E||A (sum_j softmax_j(q^T B x_j) x_j - Sigma B^T q)||^2 ~ c1 / T (log-log "
+                          "slope -1 within bias + z SE; T m_T / c1 -> 1), c1 = e^{w^T Sigma w}(tr(A Sigma A^T) + ||A Sigma w||^2); "
+                          "1-D: E[e^{wx} x] / E[e^{wx}] = sigma^2 w by quadrature to working precision",
+                          "the limit without Sigma: B^T q (and w in place of sigma^2 w)", 10, generate_tilting_identity,
+                          THM_EVALUATORS(evaluate_tilting_identity));
+  tilting.mp_cases = 2;
+  tilting.ladder_checks = 2;
+  claims.push_back(tilting);
+  Claim factorization = g_entry(kMatrixFactorizationId, P::paper, K::identity,
+                                "Monte-Carlo population loss extrapolated to T = infinity (1/T law, two lengths) = 1/2 ||(A Sigma "
+                                "B^T - M) Sigma^{1/2}||_F^2 + k s^2/2 within z SE; A Sigma B^T Sigma^{1/2} = P Q^T and L - L* = 1/2 "
+                                "||P Q^T - Z*||_F^2 to working precision",
+                                "the closed form without the Sigma^{1/2} weight; Q = Sigma^{1/2} B", 10,
+                                generate_matrix_factorization, THM_EVALUATORS(evaluate_matrix_factorization));
+  factorization.mp_cases = 2;
+  factorization.ladder_checks = 2;
+  claims.push_back(factorization);
+  claims.push_back(g_entry(kInvariancesId, P::derived, K::identity,
+                           "L(P G, Q G^{-T}) = L(P, Q); L(cA, B/c) = L(A, B); R_bal(P O, Q O) = R_bal(P, Q); R_si(cA, B/c) = "
+                           "R_si(A, B); c in {1e-2, 1, 1e2}, each to a rounding bound",
+                           "(P G, Q G), (cA, cB), (P G, Q G) for R_bal, R_bal in place of R_si", 100, generate_invariances,
+                           THM_EVALUATORS(evaluate_invariances)));
+  claims.push_back(g_entry(kGlobalMinimaId, P::derived, K::identity,
+                           "on S: L = L*, R = 0, grad Qobj = 0 (both regularisers); proj_S idempotent and nearest (no random O, "
+                           "no rotation Cayley(+-1e-3 K) O_hat does better)",
+                           "the projection replaced by the polar factor of P*^T P alone", 100, generate_global_minima,
+                           THM_EVALUATORS(evaluate_global_minima)));
+  claims.push_back(g_entry(kOnePointStrongConvexityId, P::paper_shape, K::inequality,
+                           "rank(Z*) = d, dist_P(theta, S) <= rho: <grad Qobj, theta - proj_S theta> >= alpha dist_P^2, alpha = "
+                           "min(1, lambda) sigma_r / 2, rho = min(1, lambda) sigma_r / (3 sqrt2 (1 + lambda) sqrt(sigma_1))",
+                           "the hypothesis rank(Z*) = d dropped (rank-deficient Z*, quartic direction)", 200,
+                           generate_one_point_strong_convexity, THM_EVALUATORS(evaluate_one_point_strong_convexity)));
+  claims.push_back(g_entry(kOnePointSmoothnessId, P::paper_shape, K::inequality,
+                           "same region: ||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2, beta_s = 2 (1 + lambda)^2 (sqrt(sigma_1) + "
+                           "rho)^2 (sqrt(2 sigma_1) + rho/2)^2",
+                           "beta_s replaced by alpha^2 / 4", 200, generate_one_point_region,
+                           THM_EVALUATORS(evaluate_one_point_smoothness)));
+  Claim contraction = g_entry(kLocalContractionId, P::paper_shape, K::trajectory,
+                              "GD in (P, Q) (= preconditioned GD in (A, B)) with eta = alpha / beta_s from theta_0 in the region: "
+                              "dist_{t+1}^2 <= (1 - 2 eta alpha + eta^2 beta_s) dist_t^2 for 20 steps",
+                              "alpha replaced by 100 alpha in mu", 60, generate_one_point_region,
+                              THM_EVALUATORS(evaluate_local_contraction));
+  contraction.mp_cases = 20;
+  claims.push_back(contraction);
   // The proof map: which derivation uses which lemma (docs/derivations).
   const std::vector<std::pair<const char*, std::vector<std::string>>> uses = {
+      {kTiltingIdentityId, {kMatrixFactorizationId}},
+      {kMatrixFactorizationId, {kInvariancesId, kGlobalMinimaId}},
+      {kGlobalMinimaId, {kOnePointStrongConvexityId, kOnePointSmoothnessId}},
+      {kOnePointStrongConvexityId, {kLocalContractionId}},
+      {kOnePointSmoothnessId, {kLocalContractionId}},
       {kRankCollapseId, {kConditioningTrendId, kResidualSpeedsId, kDepthCollapseId}},
       {kWeylInterlacingId, {kSigmaMinLowerBoundId}},
       {kPlOutputLayerId, {kLinearRateId, kLinearRateMultilayerId}},
