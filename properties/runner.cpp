@@ -108,6 +108,8 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
       }
       run.records.push_back(std::move(rec));
     }
+    if (p == Precision::float64 && options.variant == Variant::claim && claim.tightness && !options.only_case)
+      run.tightness = claim.tightness(options.seed);
     run.verdict = aggregate_verdict(claim, run);
     runs.push_back(std::move(run));
   }

@@ -47,6 +47,8 @@ struct ClaimRun {
   std::optional<Instance> worst_instance;
   std::optional<Evaluation> worst_evaluation;
   std::vector<CaseRecord> records;
+  // The claim's tightness probe (double runs of the claim variant only).
+  std::vector<Tightness> tightness;
 
   double hypothesis_rate() const { return cases_run ? double(cases_run - cases_discarded) / cases_run : 0.0; }
 };

@@ -184,6 +184,15 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
     hs.x_label = "(rhs - lhs) / |rhs| of the worst condition";
     hs.height = 220;
     b += "<h2>" + p + "</h2>\n" + histogram(hs, slacks);
+    if (!r->tightness.empty()) {
+      b += "<h3>Tightness search</h3>\n<p>The derived constant beside the best empirical constant that hill climbing over the region "
+           "found (a ratio near 1 means the constant is tight).</p>\n<table><tr><th>quantity</th><th>constant</th><th>derived</th>"
+           "<th>best found</th><th>best / derived</th><th>evaluations</th></tr>\n";
+      for (const Tightness& t : r->tightness)
+        b += "<tr><td>" + html_escape(t.quantity) + "</td><td>" + html_escape(t.constant) + "</td><td>" + sci(t.derived) + "</td><td>" +
+             sci(t.best) + "</td><td>" + sci(t.ratio) + "</td><td>" + std::to_string(t.evaluations) + "</td></tr>\n";
+      b += "</table>\n";
+    }
     if (!r->worst_case) continue;
     b += "<h3>Worst case (case " + std::to_string(*r->worst_case) + ")</h3>\n<pre>" + html_escape(replay_command(*r)) + "</pre>\n<p><code>" +
          html_escape(r->worst_instance->describe()) + "</code></p>\n";

@@ -85,6 +85,18 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   // The ladder: double violations re-checked at mp50 and mp100 (Claim::ladder_checks per run).
   j["rounding_artifact_cases"] = artifacts;
   j["genuine_cases"] = genuine;
+  if (!run.tightness.empty()) {
+    nlohmann::json t = nlohmann::json::array();
+    for (const Tightness& x : run.tightness)
+      t.push_back({{"quantity", x.quantity},
+                   {"constant", x.constant},
+                   {"derived", number(x.derived)},
+                   {"best_found", number(x.best)},
+                   {"best_over_derived", number(x.ratio)},
+                   {"evaluations", x.evaluations},
+                   {"instance", x.instance}});
+    j["tightness"] = t;
+  }
   if (run.worst_case) {
     nlohmann::json w;
     w["case"] = *run.worst_case;

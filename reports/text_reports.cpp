@@ -122,6 +122,14 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
     md += "| " + std::string(precision_name(r->precision)) + " | " + std::string(to_string(r->verdict)) + " | " +
           std::string(to_string(expected_verdict(r->variant))) + " | " + counts(*r) + " | " + sci(r->hypothesis_rate()) + " | " +
           slack(r->min_slack) + " |\n";
+  for (const ClaimRun* r : runs)
+    if (!r->tightness.empty()) {
+      md += "\n## Tightness (search at " + std::string(precision_name(r->precision)) +
+            ")\n\n| quantity | constant | derived | best found | best / derived | evaluations |\n|---|---|---|---|---|---|\n";
+      for (const Tightness& t : r->tightness)
+        md += "| " + md_escape(t.quantity) + " | " + md_escape(t.constant) + " | " + sci(t.derived) + " | " + sci(t.best) + " | " +
+              sci(t.ratio) + " | " + std::to_string(t.evaluations) + " |\n";
+    }
   for (const ClaimRun* r : runs) {
     md += "\n## Worst case at " + std::string(precision_name(r->precision)) + "\n\n";
     if (!r->worst_case) {

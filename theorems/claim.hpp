@@ -96,6 +96,18 @@ struct CaseOutcome {
 };
 CaseOutcome judge(const Evaluation& e, double epsilon);
 
+// How tight a claim's constant is: the derived constant beside the best empirical one that a targeted
+// search (hill climbing over the region) found, on one instance.
+struct Tightness {
+  std::string quantity;   // what was searched, e.g. "min <grad, Delta> / dist^2 over dist <= rho"
+  std::string constant;   // the claim's constant it is compared with, e.g. "alpha"
+  double derived = 0;     // the constant for this instance
+  double best = 0;        // the best value found
+  double ratio = 0;       // best / derived: >= 1 for a valid lower bound, <= 1 for a valid upper bound
+  int evaluations = 0;
+  std::string instance;   // Instance::describe() of the instance searched
+};
+
 struct Claim {
   std::string id;          // stable, e.g. "qin.residual.weyl_interlacing"
   std::string source;      // "Q" or "G" (claims.md, "Sources")
@@ -120,6 +132,8 @@ struct Claim {
   int ladder_checks = 10;
 
   std::function<Instance(ChoiceSource&)> generate;
+  // Optional tightness probe (the one-point conditions): runs in double from the run's seed.
+  std::function<std::vector<Tightness>(std::uint64_t seed)> tightness;
   std::function<Evaluation(const Instance&, Precision, Variant)> evaluate;
   // The same evaluation at `digits` decimal digits (runtime-precision MPFR; explore --digits).
   std::function<Evaluation(const Instance&, int digits, Variant)> evaluate_digits;

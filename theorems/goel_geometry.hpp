@@ -4,8 +4,8 @@
 //
 //   goel.manifold.global_minima (derived; docs/derivations/goel.manifold.global_minima.md)
 //     At a point of S: L = L*, R = 0 (both regularisers), grad Qobj = 0 (both); the projection onto S is
-//     idempotent and is the nearest point: no random orthogonal O, and no small rotation
-//     Cayley(+-eps K) O_hat (eps = 1e-3), gives a point of S closer to theta.
+//     idempotent and is the nearest point: O_hat^T W*^T W is symmetric (Procrustes optimality), and no
+//     random orthogonal O, no small rotation Cayley(+-eps K) O_hat (eps = 1e-3), gives a point of S closer.
 //     Negative control: the projection replaced by the polar factor of P*^T P alone (not the nearest point).
 //
 //   goel.geometry.one_point_strong_convexity (paper-shape; docs/derivations/...one_point_strong_convexity.md)
@@ -20,7 +20,8 @@
 //   goel.geometry.local_contraction (paper-shape; docs/derivations/goel.geometry.local_contraction.md)
 //     GD on (P, Q) (= preconditioned GD on (A, B)) with eta = alpha / beta_s from theta_0 in the region:
 //     dist_{t+1}^2 <= mu dist_t^2, mu = 1 - 2 eta alpha + eta^2 beta_s, at each of kContractionSteps steps.
-//     Negative control: alpha replaced by 100 alpha in mu.
+//     Negative control: mu replaced by 1 - 2 alpha / sqrt(beta_s), false at every point of the region (a step
+//     of length eta ||grad|| <= eta sqrt(beta_s) dist cannot shrink dist by more; derivation).
 #pragma once
 
 #include "theorems/claim.hpp"
@@ -34,7 +35,6 @@ inline constexpr const char* kLocalContractionId = "goel.geometry.local_contract
 
 inline constexpr double kNearestRotation = 1e-3;        // eps of the Cayley rotations in the nearest-point check
 inline constexpr int kContractionSteps = 20;            // GD steps checked by local_contraction
-inline constexpr double kContractionControlFactor = 100;  // alpha -> 100 alpha in the control's mu
 
 Instance generate_global_minima(ChoiceSource& src);
 Instance generate_one_point_strong_convexity(ChoiceSource& src);  // adds rank-deficient quartic cases

@@ -2,6 +2,7 @@
 
 #include "theorems/goel_geometry.hpp"
 #include "theorems/goel_population.hpp"
+#include "theorems/goel_tightness.hpp"
 #include "theorems/qin_residual.hpp"
 #include "theorems/qin_softmax.hpp"
 #include "theorems/qin_training.hpp"
@@ -173,24 +174,28 @@ std::vector<Claim> make_claims() {
                            "(P G, Q G), (cA, cB), (P G, Q G) for R_bal, R_bal in place of R_si", 100, generate_invariances,
                            THM_EVALUATORS(evaluate_invariances)));
   claims.push_back(g_entry(kGlobalMinimaId, P::derived, K::identity,
-                           "on S: L = L*, R = 0, grad Qobj = 0 (both regularisers); proj_S idempotent and nearest (no random O, "
-                           "no rotation Cayley(+-1e-3 K) O_hat does better)",
+                           "on S: L = L*, R = 0, grad Qobj = 0 (both regularisers); proj_S idempotent and nearest (O_hat^T W*^T W "
+                           "symmetric; no random O, no rotation Cayley(+-1e-3 K) O_hat does better)",
                            "the projection replaced by the polar factor of P*^T P alone", 100, generate_global_minima,
                            THM_EVALUATORS(evaluate_global_minima)));
-  claims.push_back(g_entry(kOnePointStrongConvexityId, P::paper_shape, K::inequality,
+  Claim convexity = g_entry(kOnePointStrongConvexityId, P::paper_shape, K::inequality,
                            "rank(Z*) = d, dist_P(theta, S) <= rho: <grad Qobj, theta - proj_S theta> >= alpha dist_P^2, alpha = "
                            "min(1, lambda) sigma_r / 2, rho = min(1, lambda) sigma_r / (3 sqrt2 (1 + lambda) sqrt(sigma_1))",
                            "the hypothesis rank(Z*) = d dropped (rank-deficient Z*, quartic direction)", 200,
-                           generate_one_point_strong_convexity, THM_EVALUATORS(evaluate_one_point_strong_convexity)));
-  claims.push_back(g_entry(kOnePointSmoothnessId, P::paper_shape, K::inequality,
+                           generate_one_point_strong_convexity, THM_EVALUATORS(evaluate_one_point_strong_convexity));
+  convexity.tightness = one_point_convexity_tightness;
+  claims.push_back(convexity);
+  Claim smoothness = g_entry(kOnePointSmoothnessId, P::paper_shape, K::inequality,
                            "same region: ||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2, beta_s = 2 (1 + lambda)^2 (sqrt(sigma_1) + "
                            "rho)^2 (sqrt(2 sigma_1) + rho/2)^2",
                            "beta_s replaced by alpha^2 / 4", 200, generate_one_point_region,
-                           THM_EVALUATORS(evaluate_one_point_smoothness)));
+                           THM_EVALUATORS(evaluate_one_point_smoothness));
+  smoothness.tightness = one_point_smoothness_tightness;
+  claims.push_back(smoothness);
   Claim contraction = g_entry(kLocalContractionId, P::paper_shape, K::trajectory,
                               "GD in (P, Q) (= preconditioned GD in (A, B)) with eta = alpha / beta_s from theta_0 in the region: "
                               "dist_{t+1}^2 <= (1 - 2 eta alpha + eta^2 beta_s) dist_t^2 for 20 steps",
-                              "alpha replaced by 100 alpha in mu", 60, generate_one_point_region,
+                              "mu replaced by 1 - 2 alpha / sqrt(beta_s) (provably false in the region)", 60, generate_one_point_region,
                               THM_EVALUATORS(evaluate_local_contraction));
   contraction.mp_cases = 20;
   claims.push_back(contraction);

@@ -104,6 +104,11 @@ Evaluation evaluate_global_minima(const Instance& inst, Variant variant) {
   const T e_w = detail::factor_noise(g, g.A, g.B, s1, sr);
   e.conditions.push_back(make_le<T>("idempotence: ||proj_S(proj_S theta) - proj_S theta||_P <= rounding",
                                     T(sqrt(squared_norm(again.point - pr.point))), T(ce * sqrt(s1) * s1 / sr), T(0)));
+  // Procrustes optimality (first order): O_hat^T W*^T W is symmetric (it is the PSD factor H of the
+  // polar decomposition W*^T W = O_hat H). A non-nearest gauge leaves a skew part.
+  const Mat<T> H = pr.O.transpose() * (S.star.P.transpose() * theta.P + S.star.Q.transpose() * theta.Q);
+  e.conditions.push_back(make_le<T>("Procrustes: ||skew(O_hat^T W*^T W)||_F <= rounding", T((H - H.transpose()).norm() / T(2)),
+                                    T(ce * (S.star.P.norm() * theta.P.norm() + S.star.Q.norm() * theta.Q.norm()) * sqrt(s1 / sr)), T(0)));
   const T dist_noise = T(2) * e_w + ce * (pr.distance + sqrt(squared_norm(theta)));
   for (int i = 0; i < 3; ++i) {
     const T di = sqrt(squared_norm(theta - manifold_point(S, polar_factor<T>(lift<T>(inst.matrix("O_random" + std::to_string(i)))))));
@@ -180,8 +185,9 @@ Evaluation evaluate_local_contraction(const Instance& inst, Variant variant) {
   const std::string why = detail::one_point_discard(s);
   if (!why.empty()) return Evaluation::discarded(why);
   const T eta = s.c.eta;
-  const T alpha = variant == Variant::claim ? s.c.alpha : T(kContractionControlFactor * s.c.alpha);
-  const T mu = T(1) - T(2) * eta * alpha + eta * eta * s.c.beta_s;
+  // The control claims mu'' = 1 - 2 alpha / sqrt(beta_s): false at every point of the region, since a
+  // step of length eta ||grad|| <= eta sqrt(beta_s) dist moves dist by at most that (derivation).
+  const T mu = variant == Variant::claim ? s.c.mu : T(T(1) - T(2) * s.c.alpha / sqrt(s.c.beta_s));
   const T ce = detail::chain_eps<T>(s.g.k + s.g.d);
   Evaluation e;
   Factors<T> theta = s.theta;
@@ -196,7 +202,9 @@ Evaluation evaluate_local_contraction(const Instance& inst, Variant variant) {
     const T d0 = pr.distance, d1 = next.distance;
     const T e_w = ce * s.sigma_1 / sqrt(s.sigma_r) + (t == 0 ? s.e_w : T(0));
     const T noise = T(2) * d1 * (e_w + e_step) + T(2) * mu * d0 * e_w + ce * (d1 * d1 + mu * d0 * d0);
-    e.conditions.push_back(make_le<T>("step " + std::to_string(t) + ": dist_{t+1}^2 <= mu dist_t^2", T(d1 * d1), T(mu * d0 * d0), noise));
+    e.conditions.push_back(make_le<T>("step " + std::to_string(t) + (variant == Variant::claim ? ": dist_{t+1}^2 <= mu dist_t^2"
+                                                                                                 : ": dist_{t+1}^2 <= (1 - 2 alpha / sqrt(beta_s)) dist_t^2"),
+                                      T(d1 * d1), T(mu * d0 * d0), noise));
     e.observations.emplace_back("dist_P^2[t=" + std::to_string(t + 1) + "]", to_double(T(d1 * d1)));
     pr = next;
   }

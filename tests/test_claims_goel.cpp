@@ -1,0 +1,198 @@
+// The seven [G] geometry claims (issue 4): each holds at double and mp50 on its default budget, each
+// negative control is caught, RapidCheck finds no counterexample, identities tighten from double to
+// mp50 to mp100, and the tightness search reports constants that bracket the derived ones.
+#include "properties/doctest_rapidcheck.hpp"
+#include "properties/rc_choices.hpp"
+#include "properties/runner.hpp"
+#include "theorems/goel_constants.hpp"
+#include "theorems/goel_geometry.hpp"
+#include "theorems/goel_instance.hpp"
+#include "theorems/goel_population.hpp"
+#include "theorems/goel_tightness.hpp"
+#include "theorems/registry.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace thm;
+
+namespace {
+
+const Claim& claim(const std::string& id) { return *select_claims(id).front(); }
+
+std::vector<ClaimRun> run(const Claim& c, Variant v) {
+  RunOptions o;
+  o.precisions = {Precision::float64, Precision::mp50};
+  o.variant = v;
+  o.seed = 20261130;
+  return run_claim(c, o);
+}
+
+void check_holds(const std::string& id) {
+  for (const ClaimRun& r : run(claim(id), Variant::claim)) {
+    INFO(id << " at " << precision_name(r.precision) << ": held " << r.cases_held << ", inconclusive " << r.cases_inconclusive
+            << ", violated " << r.cases_violated << ", discarded " << r.cases_discarded);
+    CHECK(r.verdict == ClaimVerdict::holds);
+    CHECK(r.cases_violated == 0);
+    CHECK(r.cases_held > 0);
+    CHECK(r.hypothesis_rate() >= 2 * claim(id).min_hypothesis_rate);
+  }
+}
+
+void check_negative_control(const std::string& id) {
+  for (const ClaimRun& r : run(claim(id), Variant::negative_control)) {
+    INFO(id << " negative control at " << precision_name(r.precision) << ": violated " << r.cases_violated);
+    CHECK(r.verdict == ClaimVerdict::violated);
+  }
+}
+
+void check_no_counterexample(const std::string& id) {
+  const Claim& c = claim(id);
+  RcChoices src;
+  const Instance inst = c.generate(src);
+  const Evaluation e = c.evaluate(inst, Precision::float64, Variant::claim);
+  const CaseOutcome o = judge(e, precision_epsilon(Precision::float64));
+  if (o.verdict == CaseVerdict::violated) {
+    const Condition& w = e.conditions[o.worst_condition];
+    RC_FAIL(w.name + ": lhs " + w.lhs_exact + ", rhs " + w.rhs_exact + " on " + inst.describe());
+  }
+  RC_TAG(std::string(to_string(o.verdict)));
+}
+
+// The largest |difference| of an identity claim's conditions at each precision (the lhs of each
+// "|a - b| <= rounding" condition), for one instance.
+double largest_difference(const Claim& c, const Instance& inst, Precision p) {
+  const Evaluation e = c.evaluate(inst, p, Variant::claim);
+  REQUIRE(e.hypotheses_hold);
+  double worst = 0;
+  for (const Condition& cond : e.conditions)
+    if (cond.name.find("rounding") != std::string::npos) worst = std::max(worst, std::fabs(cond.lhs));
+  return worst;
+}
+
+void check_tightens(const std::string& id, int instances) {
+  const Claim& c = claim(id);
+  for (int i = 0; i < instances; ++i) {
+    const Instance inst = generate_case(c, 7, i, instances);
+    const double d64 = largest_difference(c, inst, Precision::float64), d50 = largest_difference(c, inst, Precision::mp50),
+                 d100 = largest_difference(c, inst, Precision::mp100);
+    INFO(id << " case " << i << ": " << d64 << " / " << d50 << " / " << d100);
+    CHECK(d64 < 1e-9);
+    CHECK(d50 < 1e-40);
+    CHECK(d100 < 1e-90);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("claim goel.population.tilting_identity holds at double and mp50") { check_holds(kTiltingIdentityId); }
+TEST_CASE("claim goel.population.tilting_identity negative control is caught") { check_negative_control(kTiltingIdentityId); }
+TEST_CASE("claim goel.population.matrix_factorization holds at double and mp50") { check_holds(kMatrixFactorizationId); }
+TEST_CASE("claim goel.population.matrix_factorization negative control is caught") { check_negative_control(kMatrixFactorizationId); }
+TEST_CASE("claim goel.population.invariances holds at double and mp50") { check_holds(kInvariancesId); }
+TEST_CASE("claim goel.population.invariances negative control is caught") { check_negative_control(kInvariancesId); }
+TEST_CASE("claim goel.manifold.global_minima holds at double and mp50") { check_holds(kGlobalMinimaId); }
+TEST_CASE("claim goel.manifold.global_minima negative control is caught") { check_negative_control(kGlobalMinimaId); }
+TEST_CASE("claim goel.geometry.one_point_strong_convexity holds at double and mp50") { check_holds(kOnePointStrongConvexityId); }
+TEST_CASE("claim goel.geometry.one_point_strong_convexity negative control is caught") {
+  check_negative_control(kOnePointStrongConvexityId);
+}
+TEST_CASE("claim goel.geometry.one_point_smoothness holds at double and mp50") { check_holds(kOnePointSmoothnessId); }
+TEST_CASE("claim goel.geometry.one_point_smoothness negative control is caught") { check_negative_control(kOnePointSmoothnessId); }
+TEST_CASE("claim goel.geometry.local_contraction holds at double and mp50") { check_holds(kLocalContractionId); }
+TEST_CASE("claim goel.geometry.local_contraction negative control is caught") { check_negative_control(kLocalContractionId); }
+
+THM_PROPERTY("claim goel.geometry.one_point_strong_convexity has no RapidCheck counterexample (double)", ()) {
+  check_no_counterexample(kOnePointStrongConvexityId);
+}
+THM_PROPERTY("claim goel.geometry.one_point_smoothness has no RapidCheck counterexample (double)", ()) {
+  check_no_counterexample(kOnePointSmoothnessId);
+}
+THM_PROPERTY("claim goel.manifold.global_minima has no RapidCheck counterexample (double)", ()) {
+  check_no_counterexample(kGlobalMinimaId);
+}
+THM_PROPERTY("claim goel.population.invariances has no RapidCheck counterexample (double)", ()) {
+  check_no_counterexample(kInvariancesId);
+}
+
+TEST_CASE("claims goel.population.invariances and goel.manifold.global_minima tighten from double to mp50 to mp100") {
+  check_tightens(kInvariancesId, 6);
+  check_tightens(kGlobalMinimaId, 6);
+}
+
+TEST_CASE("claim goel.population.matrix_factorization: the change of variables tightens with precision") {
+  check_tightens(kMatrixFactorizationId, 2);
+}
+
+TEST_CASE("claim goel.population.tilting_identity: the 1-D quadrature identity tightens with precision") {
+  const Claim& c = claim(kTiltingIdentityId);
+  const Instance inst = generate_case(c, 7, 3, 10);
+  double err[3];
+  int k = 0;
+  for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
+    const Evaluation e = c.evaluate(inst, p, Variant::claim);
+    const auto it = std::find_if(e.conditions.begin(), e.conditions.end(), [](const Condition& x) { return x.name.rfind("1-D", 0) == 0; });
+    REQUIRE(it != e.conditions.end());
+    CHECK(it->verdict == CaseVerdict::holds);
+    err[k++] = it->lhs;
+  }
+  CHECK(err[0] < 1e-13);
+  CHECK(err[1] < 1e-45);
+  CHECK(err[2] < 1e-95);
+}
+
+TEST_CASE("the quartic direction breaks one-point strong convexity when rank(Z*) < d (the control's mechanism)") {
+  GSpec s;
+  s.k = 4;
+  s.d = 3;
+  s.rank = 2;
+  s.z_max = 2;
+  s.z_kappa = 3;
+  s.lambda = 1;
+  s.point = GPoint::quartic;
+  s.delta = 1e-3;
+  s.entropy = 99;
+  const Instance inst = build_goel(s);
+  const Claim& c = claim(kOnePointStrongConvexityId);
+  // The claim discards it (hypothesis rank(Z*) = d); the control judges it, and it is violated, at every precision.
+  CHECK(c.evaluate(inst, Precision::float64, Variant::claim).hypotheses_hold == false);
+  for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
+    const Evaluation e = c.evaluate(inst, p, Variant::negative_control);
+    REQUIRE(e.conditions.size() == 1);
+    CHECK(e.conditions[0].verdict == CaseVerdict::violated);
+    // <grad, Delta> = eps^4 / 2 exactly (derivation), far below alpha eps^2.
+    CHECK(e.conditions[0].lhs == doctest::Approx(0.5e-12).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("tightness search: the best constants found bracket the derived ones, and the derivation's factor 2 is reached") {
+  const std::vector<Tightness> conv = one_point_convexity_tightness(5), smooth = one_point_smoothness_tightness(5);
+  REQUIRE(conv.size() == static_cast<std::size_t>(kTightnessInstances));
+  REQUIRE(smooth.size() == static_cast<std::size_t>(kTightnessInstances));
+  double tightest = INFINITY;
+  for (const Tightness& t : conv) {
+    INFO(t.instance << ": " << t.best << " vs alpha " << t.derived);
+    CHECK(t.ratio >= 1.0);  // alpha is a valid lower bound
+    CHECK(t.evaluations == kTightnessStarts * (kTightnessSteps + 1));
+    tightest = std::min(tightest, t.ratio);
+  }
+  // The sharp constant near S is 2 alpha along the complement or antisymmetric directions
+  // (docs/derivations/goel.geometry.one_point_strong_convexity.md, "Measured looseness").
+  CHECK(tightest < 4.5);
+  for (const Tightness& t : smooth) {
+    CHECK(t.ratio <= 1.0);  // beta_s is a valid upper bound
+    CHECK(t.ratio > 0.05);  // and the search gets within a factor 20 of it
+  }
+}
+
+TEST_CASE("a run of a one-point claim carries the tightness search; the same seed gives the same result") {
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.cases = 5;
+  o.seed = 11;
+  const auto a = run_claim(claim(kOnePointStrongConvexityId), o), b = run_claim(claim(kOnePointStrongConvexityId), o);
+  REQUIRE(a[0].tightness.size() == static_cast<std::size_t>(kTightnessInstances));
+  for (std::size_t i = 0; i < a[0].tightness.size(); ++i) CHECK(a[0].tightness[i].best == b[0].tightness[i].best);
+  o.variant = Variant::negative_control;
+  CHECK(run_claim(claim(kOnePointStrongConvexityId), o)[0].tightness.empty());
+}
