@@ -1,0 +1,62 @@
+// [G] Algorithm 1 (structure-aware GD) and its baselines on the finite-data objective
+// (claims.md, "Algorithm 1"; docs/derivations/goel.finite_data.md):
+//   spectral initialisation: SVD of Z_hat = M_hat Sigma_hat^{1/2} = U D V^T, P_0 = U_r D^{1/2}, Q_0 = V_r D^{1/2}
+//   (balanced), mapped back with Sigma_hat: A_0 Sigma_hat B_0^T = M_hat exactly;
+//   preconditioned GD on L_n + R: A -= eta G_A Sigma_hat^{-1}, B -= eta Sigma_hat^{-1} G_B Sigma_hat^{-1}
+//   (GD in (P_hat, Q_hat)); optional renormalisation (A, B) -> (cA, B/c) with ||P_hat||_F = ||Q_hat||_F;
+//   baselines: plain GD (no preconditioner) and SGD (mini-batches of query tokens) from any start.
+// Every iterate is recorded: objective L_n + R, population excess L - L* (closed form), P-distance to
+// the population manifold S, ||B||_F.
+#pragma once
+
+#include "numerics/factor_manifold.hpp"
+#include "numerics/finite_attention.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace thm {
+
+struct TrainOptions {
+  int iterations = 100;
+  double eta = 0.1;
+  double lambda = 1.0;
+  Regularizer regularizer = Regularizer::balancing;  // R on (P_hat, Q_hat) = (A Sigma_hat^{1/2}, Sigma_hat^{1/2} B Sigma_hat^{1/2})
+  bool precondition = true;   // Algorithm 1; false: plain GD in (A, B)
+  bool renormalise = false;   // (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||, after every step
+  bool mask_self = false;
+  int batch = 0;              // > 0: SGD on that many query rows per step (sampled with sgd_seed)
+  std::uint64_t sgd_seed = 0;
+};
+
+template <class T>
+struct TrainRecord {
+  std::vector<T> objective, excess, dist, norm_B;  // t = 0 .. iterations
+};
+
+template <class T>
+struct TrainRun {
+  ParamPair<T> final;
+  TrainRecord<T> record;
+  bool diverged = false;  // a non-finite or exploding objective stopped the run
+};
+
+template <class T>
+ParamPair<T> spectral_init(const EmpiricalMoments<T>& moments, int rank);
+
+// `S` is the manifold of the population problem `population` (for the recorded distances).
+template <class T>
+TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, const EmpiricalMoments<T>& moments,
+                  const RegressionTask<T>& population, const FactorManifold<T>& S, const TrainOptions& options);
+
+#define THM_ALGORITHM1_EXTERN(T)                                                                                   \
+  extern template ParamPair<T> spectral_init(const EmpiricalMoments<T>&, int);                                     \
+  extern template TrainRun<T> train(const ParamPair<T>&, const Mat<T>&, const Mat<T>&, const EmpiricalMoments<T>&, \
+                                    const RegressionTask<T>&, const FactorManifold<T>&, const TrainOptions&);
+THM_ALGORITHM1_EXTERN(double)
+THM_ALGORITHM1_EXTERN(mp50)
+THM_ALGORITHM1_EXTERN(mp100)
+THM_ALGORITHM1_EXTERN(mpfr_dynamic)
+#undef THM_ALGORITHM1_EXTERN
+
+}  // namespace thm

@@ -1,0 +1,91 @@
+#pragma once
+
+#include "numerics/algorithm1.hpp"
+#include "numerics/random.hpp"
+
+#include <Eigen/SVD>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace thm {
+
+template <class T>
+ParamPair<T> spectral_init(const EmpiricalMoments<T>& m, int rank) {
+  using std::sqrt;
+  const SymmetricRoots<T> roots = symmetric_roots(m.Sigma_hat);
+  const Mat<T> Zhat = m.M_hat * roots.sqrt;
+  const Eigen::Index d = Zhat.cols();
+  if (rank < 1 || rank > std::min<Eigen::Index>(Zhat.rows(), d)) throw std::domain_error("spectral_init: rank must be in 1..min(k, d)");
+  Eigen::JacobiSVD<Mat<T>> svd(Zhat, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  Factors<T> f{Mat<T>::Zero(Zhat.rows(), d), Mat<T>::Zero(d, d)};
+  for (int i = 0; i < rank; ++i) {
+    const T root = sqrt(svd.singularValues()(i));
+    f.P.col(i) = svd.matrixU().col(i) * root;
+    f.Q.col(i) = svd.matrixV().col(i) * root;
+  }
+  return from_factors(f, roots);
+}
+
+template <class T>
+TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, const EmpiricalMoments<T>& m,
+                  const RegressionTask<T>& population, const FactorManifold<T>& S, const TrainOptions& o) {
+  using std::sqrt;
+  const SymmetricRoots<T> hat = symmetric_roots(m.Sigma_hat);
+  const T eta(o.eta), lambda(o.lambda);
+  TrainRun<T> run;
+  ParamPair<T> theta = init;
+  Rng rng(o.sgd_seed);
+  const int n = static_cast<int>(X.rows());
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  const auto record = [&](const ParamPair<T>& th) {
+    const Factors<T> fh = to_factors(th.A, th.B, hat);
+    run.record.objective.push_back(finite_loss(th.A, th.B, X, Y, o.mask_self) + regularizer(fh, o.regularizer, lambda));
+    run.record.excess.push_back(population_excess(th.A, th.B, population));
+    run.record.dist.push_back(project_onto_manifold(S, to_factors(th.A, th.B, population.roots)).distance);
+    run.record.norm_B.push_back(th.B.norm());
+  };
+  record(theta);
+  for (int t = 0; t < o.iterations; ++t) {
+    std::vector<int> rows;
+    if (o.batch > 0 && o.batch < n) {
+      // A mini-batch of distinct query rows: a partial Fisher-Yates shuffle.
+      for (int i = 0; i < o.batch; ++i) std::swap(order[i], order[i + static_cast<int>(rng.uniform_int(0, n - 1 - i))]);
+      rows.assign(order.begin(), order.begin() + o.batch);
+    }
+    ParamPair<T> g = finite_gradient(theta.A, theta.B, X, Y, o.mask_self, rows.empty() ? nullptr : &rows);
+    if (o.regularizer != Regularizer::none) {
+      const ParamPair<T> gr = gradient_to_params(regularizer_gradient(to_factors(theta.A, theta.B, hat), o.regularizer, lambda), hat);
+      g.A += gr.A;
+      g.B += gr.B;
+    }
+    if (o.precondition) {
+      theta.A -= eta * g.A * hat.inv;
+      theta.B -= eta * hat.inv * g.B * hat.inv;
+    } else {
+      theta.A -= eta * g.A;
+      theta.B -= eta * g.B;
+    }
+    if (o.renormalise) {
+      const Factors<T> fh = to_factors(theta.A, theta.B, hat);
+      const T p = fh.P.norm(), q = fh.Q.norm();
+      if (p > 0 && q > 0) {
+        const T c = sqrt(q / p);
+        theta.A *= c;
+        theta.B /= c;
+      }
+    }
+    record(theta);
+    const T last = run.record.objective.back();
+    using std::isfinite;
+    if (!(last < T(1e100))) {
+      run.diverged = true;
+      break;
+    }
+  }
+  run.final = theta;
+  return run;
+}
+
+}  // namespace thm

@@ -1,0 +1,110 @@
+// The [G] finite-data objective and Algorithm 1's pieces (numerics/finite_attention.hpp, algorithm1.hpp):
+// exact gradients of L_n against 50-digit central differences and 100-digit differences, with and without
+// the self-attention mask and on SGD mini-batches; the normal equations of M_hat; the spectral start.
+#include "numerics/algorithm1.hpp"
+#include "numerics/random_matrix.hpp"
+
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+
+using namespace thm;
+
+namespace {
+
+struct Data {
+  MatD A, B, X, Y;
+};
+
+Data data(int n, int k, int d, std::uint64_t seed) {
+  Rng rng(seed);
+  Data D;
+  D.A = gaussian_matrix(rng, k, d, 0.7);
+  D.B = gaussian_matrix(rng, d, d, 0.5);
+  D.X = gaussian_matrix(rng, n, d);
+  D.Y = gaussian_matrix(rng, n, k);
+  return D;
+}
+
+template <class T, class F>
+Mat<T> central_gradient(F f, const Mat<T>& W, const T& h) {
+  Mat<T> g(W.rows(), W.cols());
+  for (Eigen::Index i = 0; i < W.rows(); ++i)
+    for (Eigen::Index j = 0; j < W.cols(); ++j) {
+      Mat<T> up = W, down = W;
+      up(i, j) += h;
+      down(i, j) -= h;
+      g(i, j) = (f(up) - f(down)) / (2 * h);
+    }
+  return g;
+}
+
+template <class T>
+T rel(const Mat<T>& a, const Mat<T>& b) {
+  return (a - b).norm() / b.norm();
+}
+
+}  // namespace
+
+TEST_CASE("[G] L_n gradients match central differences: 50 digits (h = 1e-17) and 100 digits (h = 1e-30)") {
+  const Data D = data(7, 2, 3, 11);
+  for (bool mask : {false, true}) {
+    {
+      using T = mp50;
+      const Mat<T> A = lift<T>(D.A), B = lift<T>(D.B), X = lift<T>(D.X), Y = lift<T>(D.Y);
+      const ParamPair<T> g = finite_gradient(A, B, X, Y, mask);
+      const T h("1e-17");
+      // Rounding eps |f| / h ~ 1e-34, truncation h^2 ~ 1e-34.
+      CHECK(rel(g.A, central_gradient<T>([&](const Mat<T>& W) { return finite_loss(W, B, X, Y, mask); }, A, h)) < T("1e-30"));
+      CHECK(rel(g.B, central_gradient<T>([&](const Mat<T>& W) { return finite_loss(A, W, X, Y, mask); }, B, h)) < T("1e-30"));
+    }
+    {
+      using T = mp100;
+      const Mat<T> A = lift<T>(D.A), B = lift<T>(D.B), X = lift<T>(D.X), Y = lift<T>(D.Y);
+      const ParamPair<T> g = finite_gradient(A, B, X, Y, mask);
+      const T h("1e-30");
+      CHECK(rel(g.B, central_gradient<T>([&](const Mat<T>& W) { return finite_loss(A, W, X, Y, mask); }, B, h)) < T("1e-55"));
+    }
+  }
+}
+
+TEST_CASE("[G] an SGD mini-batch gradient is the gradient of the loss over those query rows") {
+  const Data D = data(9, 2, 3, 12);
+  using T = mp50;
+  const Mat<T> A = lift<T>(D.A), B = lift<T>(D.B), X = lift<T>(D.X), Y = lift<T>(D.Y);
+  const std::vector<int> rows = {1, 4, 6};
+  const ParamPair<T> g = finite_gradient(A, B, X, Y, false, &rows);
+  // The loss over the chosen rows: zero the residual weight of the others by copying their predictions.
+  const auto batch_loss = [&](const Mat<T>& Aw, const Mat<T>& Bw) {
+    const FiniteForward<T> f = finite_forward(Aw, Bw, X, Y, false);
+    T s = 0;
+    for (int i : rows) s += f.R.row(i).squaredNorm();
+    return s / (T(2) * T(3));
+  };
+  const T h("1e-17");
+  CHECK(rel(g.A, central_gradient<T>([&](const Mat<T>& W) { return batch_loss(W, B); }, A, h)) < T("1e-30"));
+  CHECK(rel(g.B, central_gradient<T>([&](const Mat<T>& W) { return batch_loss(A, W); }, B, h)) < T("1e-30"));
+}
+
+TEST_CASE("[G] empirical moments: M_hat solves the normal equations; a singular X^T X is refused") {
+  const Data D = data(20, 3, 4, 13);
+  using T = mp50;
+  const Mat<T> X = lift<T>(D.X), Y = lift<T>(D.Y);
+  const EmpiricalMoments<T> m = empirical_moments(X, Y);
+  // (Y - X M_hat^T)^T X = 0.
+  CHECK(Mat<T>((Y - X * m.M_hat.transpose()).transpose() * X).norm() < T("1e-45"));
+  CHECK(rel(Mat<T>(m.Sigma_hat * T(20)), Mat<T>(X.transpose() * X)) < T("1e-48"));
+  MatD flat = D.X;
+  flat.col(3) = flat.col(2);
+  CHECK_THROWS_AS(empirical_moments<double>(flat, D.Y), std::domain_error);
+}
+
+TEST_CASE("[G] spectral initialisation: A_0 Sigma_hat B_0^T = M_hat, balanced factors, at 50 digits") {
+  const Data D = data(30, 3, 3, 14);
+  using T = mp50;
+  const EmpiricalMoments<T> m = empirical_moments<T>(lift<T>(D.X), lift<T>(D.Y));
+  const ParamPair<T> init = spectral_init(m, 3);
+  CHECK(rel(Mat<T>(init.A * m.Sigma_hat * init.B.transpose()), m.M_hat) < T("1e-45"));
+  const Factors<T> f = to_factors(init.A, init.B, symmetric_roots(m.Sigma_hat));
+  CHECK(Mat<T>(f.P.transpose() * f.P - f.Q.transpose() * f.Q).norm() < T("1e-45"));
+}
