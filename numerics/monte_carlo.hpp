@@ -26,11 +26,19 @@ template <class T>
 std::vector<double> population_loss_samples(const Mat<T>& A, const Mat<T>& B, const RegressionTask<T>& task, int tokens,
                                             int draws, Rng& rng);
 
+// Common random numbers for a Richardson extrapolation in T: per draw (q, xi, `long_tokens` tokens),
+// l1 on the first `short_tokens` tokens and l2 on all of them; returns (T2 l2 - T1 l1) / (T2 - T1).
+template <class T>
+std::vector<double> richardson_loss_samples(const Mat<T>& A, const Mat<T>& B, const RegressionTask<T>& task, int short_tokens,
+                                            int long_tokens, int draws, Rng& rng);
+
 #define THM_MONTE_CARLO_EXTERN(T)                                                                                      \
   extern template std::vector<double> attention_error_samples(const Mat<T>&, const Vec<T>&, const Vec<T>&, const Mat<T>&, \
                                                               int, int, Rng&);                                         \
   extern template std::vector<double> population_loss_samples(const Mat<T>&, const Mat<T>&, const RegressionTask<T>&, int, \
-                                                              int, Rng&);
+                                                              int, Rng&);   \
+  extern template std::vector<double> richardson_loss_samples(const Mat<T>&, const Mat<T>&, const RegressionTask<T>&, int, \
+                                                              int, int, Rng&);
 THM_MONTE_CARLO_EXTERN(double)
 THM_MONTE_CARLO_EXTERN(mp50)
 THM_MONTE_CARLO_EXTERN(mp100)

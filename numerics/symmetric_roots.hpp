@@ -10,7 +10,8 @@ namespace thm {
 
 template <class T>
 struct SymmetricRoots {
-  Vec<T> eigenvalues;  // ascending
+  Vec<T> eigenvalues;   // ascending
+  Mat<T> eigenvectors;  // columns, orthonormal: Sigma = V diag(l) V^T
   Mat<T> sqrt, inv_sqrt, inv;
 };
 

@@ -127,18 +127,27 @@ TEST_CASE("claim goel.population.matrix_factorization: the change of variables t
 TEST_CASE("claim goel.population.tilting_identity: the 1-D quadrature identity tightens with precision") {
   const Claim& c = claim(kTiltingIdentityId);
   const Instance inst = generate_case(c, 7, 3, 10);
-  double err[3];
+  double err[3], bound[3];
   int k = 0;
   for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
     const Evaluation e = c.evaluate(inst, p, Variant::claim);
-    const auto it = std::find_if(e.conditions.begin(), e.conditions.end(), [](const Condition& x) { return x.name.rfind("1-D", 0) == 0; });
-    REQUIRE(it != e.conditions.end());
-    CHECK(it->verdict == CaseVerdict::holds);
-    err[k++] = it->lhs;
+    err[k] = bound[k] = 0;
+    int found = 0;
+    for (const Condition& x : e.conditions)
+      if (x.name.rfind("(Q)", 0) == 0) {
+        ++found;
+        CHECK(x.verdict == CaseVerdict::holds);
+        err[k] = std::max(err[k], x.lhs);
+        bound[k] = std::max(bound[k], x.rhs);
+      }
+    CHECK(found == std::stoi(exact_decimal(inst.param("d"))));
+    ++k;
   }
   CHECK(err[0] < 1e-13);
   CHECK(err[1] < 1e-45);
   CHECK(err[2] < 1e-95);
+  CHECK(bound[1] < 1e-30 * bound[0]);
+  CHECK(bound[2] < 1e-45 * bound[1]);
 }
 
 TEST_CASE("the quartic direction breaks one-point strong convexity when rank(Z*) < d (the control's mechanism)") {

@@ -6,6 +6,10 @@
 #include "theorems/goel_instance.hpp"
 #include "theorems/goel_population.hpp"
 
+#include "numerics/random_matrix.hpp"
+
+#include <Eigen/SVD>
+
 #include <cmath>
 
 namespace thm {
@@ -82,45 +86,90 @@ namespace thm {
 
 namespace {
 
-// Sigma with eigenvalues in [1/4, 4] and condition number in [2, 16] (so Sigma != I: the controls bite).
+// Sigma with eigenvalues in [1/4, 4] and Sigma != I, so that the negative controls bite: condition
+// number in [2, 16] for d >= 2; for d = 1, |log sigma^2| >= log(2)/2 (derivations, "Generator").
 void draw_population_sigma(ChoiceSource& src, GSpec& s) {
-  s.sigma_kappa = src.log_real(2.0, 16.0);
-  s.sigma_max = src.log_real(0.25 * s.sigma_kappa, 4.0);
+  if (s.d >= 2) {
+    s.sigma_kappa = src.log_real(2.0, 16.0);
+    s.sigma_max = src.log_real(0.25 * s.sigma_kappa, 4.0);
+  } else {
+    s.sigma_kappa = 1.0;
+    s.sigma_max = src.coin(0.5) ? src.log_real(0.25, std::sqrt(0.5)) : src.log_real(std::sqrt(2.0), 4.0);
+  }
 }
+
+constexpr int kMaxTries = 200;
 
 }  // namespace
 
 Instance generate_tilting_identity(ChoiceSource& src) {
-  GSpec s;
-  s.d = sized_dimension(src, 1, 4);
-  s.k = sized_dimension(src, 1, 4);
-  s.rank = 1;
-  draw_population_sigma(src, s);
-  s.point = GPoint::random;
-  s.param_scale = 1.0 / std::sqrt(double(s.d));
-  s.query = true;
-  s.logit_var = src.log_real(0.05, kTiltingLogitVarMax);
-  s.entropy = src.entropy();
-  s.mc_seed = src.entropy();
-  return build_goel(s);
+  // Redrawn until (H3): the control's gap g = ||A (Sigma - I) w||^2 >= 4 c1 / T_max, so that the negative
+  // control is detectable (the claim holds without it; derivation, "Hypotheses").
+  Instance inst;
+  for (int attempt = 0; attempt < kMaxTries; ++attempt) {
+    GSpec s;
+    s.d = sized_dimension(src, 1, 4);
+    s.k = sized_dimension(src, 1, 4);
+    s.rank = 1;
+    draw_population_sigma(src, s);
+    s.point = GPoint::random;
+    s.param_scale = 1.0;
+    s.query = true;
+    s.logit_var = src.real(kTiltingLogitVarMin, kTiltingLogitVarMax);
+    s.entropy = src.entropy();
+    s.mc_seed = src.entropy();
+    inst = build_goel(s);
+    const MatD& A = inst.matrix("A");
+    const MatD& Sigma = inst.matrix("Sigma");
+    const VecD w = inst.matrix("B").transpose() * inst.matrix("q").col(0);
+    const double a = w.dot(Sigma * w);
+    const double c1 = std::exp(a) * ((A * Sigma * A.transpose()).trace() + (A * Sigma * w).squaredNorm());
+    const double gap = (A * (Sigma - MatD::Identity(s.d, s.d)) * w).squaredNorm();
+    if (gap >= 4 * c1 / kTiltingTokens.back()) break;
+  }
+  return inst;
 }
 
 Instance generate_matrix_factorization(ChoiceSource& src) {
-  GSpec s;
-  s.d = sized_dimension(src, 1, 4);
-  s.k = sized_dimension(src, 1, 4);
-  s.rank = std::min(s.k, s.d);
-  draw_population_sigma(src, s);
-  s.z_max = src.log_real(0.3, 3.0);
-  s.z_kappa = src.log_real(1.0, 10.0);
-  s.noise_sd = src.real(0.0, 0.5);
-  s.point = GPoint::random;
-  s.param_scale = 1.0 / std::sqrt(double(s.d));
-  // Logits q^T B x have variance about tr(Sigma B Sigma B^T) ~ 1/4: moderate softmax weights.
-  s.b_scale = 0.5 / (s.sigma_max * s.d);
-  s.entropy = src.entropy();
-  s.mc_seed = src.entropy();
-  return build_goel(s);
+  // A, B Gaussian with B rescaled to ||Sigma^{1/2} B Sigma^{1/2}||_2^2 = rho in [1/64, 1/16]; Z* = P Q^T + Delta
+  // with ||Delta|| in [0.3, 1] ||P Q^T|| (so L - L* is comparable to the signal), s^2 in [0, ||Delta||^2 / k].
+  // Redrawn until the control's gap |L - L_ctrl| >= 0.3 L, so that the negative control is detectable.
+  Instance inst;
+  for (int attempt = 0; attempt < kMaxTries; ++attempt) {
+    GSpec s;
+    s.d = sized_dimension(src, 1, 4);
+    s.k = sized_dimension(src, 1, 4);
+    s.rank = 1;
+    draw_population_sigma(src, s);
+    s.point = GPoint::random;
+    s.param_scale = 1.0;
+    s.entropy = src.entropy();
+    s.mc_seed = src.entropy();
+    inst = build_goel(s);
+    const GProblem<double> g = lift_goel<double>(inst);
+    const MatD& S = g.task.roots.sqrt;
+    const double rho = src.real(1.0 / 64, kFactorizationRhoMax);
+    const Eigen::JacobiSVD<MatD> svd(S * g.B * S);
+    MatD B = g.B * std::sqrt(rho) / svd.singularValues()(0);
+    B = B * (1.0 - 1e-12);  // stay inside (H1) after rounding
+    const MatD F = g.A * S * S * B.transpose() * S;  // P Q^T
+    Rng rng(src.entropy() & ((std::uint64_t{1} << 53) - 1));
+    MatD Delta = gaussian_matrix(rng, s.k, s.d);
+    Delta *= src.real(0.3, 1.0) * F.norm() / Delta.norm();
+    const MatD M = (F + Delta) * g.task.roots.inv_sqrt;
+    const double noise2 = src.real(0.0, 1.0) * Delta.squaredNorm() / s.k;
+    inst.matrices.erase("M_left");
+    inst.matrices.erase("M_right");
+    inst.matrices["M"] = M;
+    inst.matrices["B"] = B;
+    inst.params["noise_sd"] = std::sqrt(noise2);
+    inst.params["rank"] = std::min(s.k, s.d);
+    const GProblem<double> h = lift_goel<double>(inst);
+    const double L = population_excess(h.A, h.B, h.task) + bayes_risk(h.task);
+    const double control = (h.A * h.task.Sigma * h.B.transpose() - h.task.M).squaredNorm() / 2 + bayes_risk(h.task);
+    if (std::fabs(L - control) >= 0.3 * L) break;
+  }
+  return inst;
 }
 
 Instance generate_invariances(ChoiceSource& src) {

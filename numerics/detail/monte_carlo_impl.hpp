@@ -46,4 +46,23 @@ std::vector<double> population_loss_samples(const Mat<T>& A, const Mat<T>& B, co
   return out;
 }
 
+template <class T>
+std::vector<double> richardson_loss_samples(const Mat<T>& A, const Mat<T>& B, const RegressionTask<T>& task, int short_tokens,
+                                            int long_tokens, int draws, Rng& rng) {
+  std::vector<double> out;
+  out.reserve(draws);
+  const int d = static_cast<int>(task.Sigma.rows()), k = static_cast<int>(task.M.rows());
+  const T t1(short_tokens), t2(long_tokens);
+  for (int s = 0; s < draws; ++s) {
+    const Vec<T> q = task.roots.sqrt * detail::standard_normals<T>(rng, d, 1);
+    const Vec<T> xi = task.noise_sd * detail::standard_normals<T>(rng, k, 1);
+    const Mat<T> X = detail::standard_normals<T>(rng, long_tokens, d) * task.roots.sqrt;
+    const Vec<T> w = B.transpose() * q, y = task.M * q + xi;
+    const T l1 = (A * attention_average(w, Mat<T>(X.topRows(short_tokens))) - y).squaredNorm() / T(2);
+    const T l2 = (A * attention_average(w, X) - y).squaredNorm() / T(2);
+    out.push_back(to_double(T((t2 * l2 - t1 * l1) / (t2 - t1))));
+  }
+  return out;
+}
+
 }  // namespace thm

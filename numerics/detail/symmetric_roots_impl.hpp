@@ -17,7 +17,8 @@ SymmetricRoots<T> symmetric_roots(const Mat<T>& sigma) {
   SymmetricRoots<T> r;
   r.eigenvalues = eig.eigenvalues();
   if (!(r.eigenvalues(0) > 0)) throw std::domain_error("Sigma must be positive definite");
-  const Mat<T>& V = eig.eigenvectors();
+  r.eigenvectors = eig.eigenvectors();
+  const Mat<T>& V = r.eigenvectors;
   const Vec<T> root = r.eigenvalues.array().sqrt();
   r.sqrt = V * root.asDiagonal() * V.transpose();
   r.inv_sqrt = V * root.cwiseInverse().asDiagonal() * V.transpose();

@@ -33,7 +33,9 @@ GProblem<T> lift_goel(const Instance& inst) {
   const double lambda = inst.param("lambda"), s = inst.param("noise_sd");
   if (!(lambda > 0) || !(s >= 0)) throw InstanceError("need lambda > 0 and noise_sd >= 0");
   try {
-    const Mat<T> M = lift<T>(shaped("M_left", g.k, g.rank)) * lift<T>(shaped("M_right", g.d, g.rank)).transpose();
+    // M is stored either whole or as factors M_left M_right^T (exact rank at every precision).
+    const Mat<T> M = inst.matrices.count("M") ? lift<T>(shaped("M", g.k, g.d))
+                                              : Mat<T>(lift<T>(shaped("M_left", g.k, g.rank)) * lift<T>(shaped("M_right", g.d, g.rank)).transpose());
     g.task = make_regression_task<T>(lift<T>(shaped("Sigma", g.d, g.d)), M, T(s));
   } catch (const std::domain_error& e) {
     throw InstanceError(e.what());
