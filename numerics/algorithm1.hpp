@@ -26,6 +26,7 @@ struct TrainOptions {
   bool renormalise = false;   // (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||, after every step
   bool mask_self = false;
   int batch = 0;              // > 0: SGD on that many query rows per step (sampled with sgd_seed)
+  bool record_distance = true;  // the P-distance to S at every iterate (an SVD per step)
   std::uint64_t sgd_seed = 0;
 };
 

@@ -24,9 +24,10 @@ template <class T>
 T finite_loss(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y, bool mask_self);
 // Gradient of L_n; `rows` (optional) restricts the sum over i to those query rows (a mini-batch of
 // SGD), normalised by their number.
+// `loss` (optional) receives L_n (over all rows) from the same forward pass.
 template <class T>
 ParamPair<T> finite_gradient(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y, bool mask_self,
-                             const std::vector<int>* rows = nullptr);
+                             const std::vector<int>* rows = nullptr, T* loss = nullptr);
 
 // Sigma_hat = X^T X / n and M_hat = argmin_M sum_i ||y_i - M x_i||^2 = Y^T X (X^T X)^{-1}, the latter by a
 // solve of the normal equations (never an explicit inverse). Throws std::domain_error when X^T X is singular.
@@ -41,7 +42,7 @@ EmpiricalMoments<T> empirical_moments(const Mat<T>& X, const Mat<T>& Y);
   extern template FiniteForward<T> finite_forward(const Mat<T>&, const Mat<T>&, const Mat<T>&, const Mat<T>&, bool); \
   extern template T finite_loss(const Mat<T>&, const Mat<T>&, const Mat<T>&, const Mat<T>&, bool);                   \
   extern template ParamPair<T> finite_gradient(const Mat<T>&, const Mat<T>&, const Mat<T>&, const Mat<T>&, bool,     \
-                                               const std::vector<int>*);                                             \
+                                               const std::vector<int>*, T*);                                         \
   extern template EmpiricalMoments<T> empirical_moments(const Mat<T>&, const Mat<T>&);
 THM_FINITE_ATTENTION_EXTERN(double)
 THM_FINITE_ATTENTION_EXTERN(mp50)

@@ -150,6 +150,7 @@ Instance build_goel(const GSpec& s) {
     inst.matrices["q"] = q;
     inst.params["logit_var"] = s.logit_var;
   }
+  if (s.data) inst.matrices["Sigma_sqrt"] = Sigma_sqrt;
   if (s.gauges) {
     // G = U diag(geometric, kappa) V^T; K skew with unit Frobenius norm.
     const std::vector<double> g = geometric_spectrum(d, 1.0, s.gauge_kappa);
@@ -163,6 +164,19 @@ Instance build_goel(const GSpec& s) {
   inst.matrices["A"] = A;
   inst.matrices["B"] = B;
   return inst;
+}
+
+GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed) {
+  const MatD& S = inst.matrix("Sigma_sqrt");
+  const int d = static_cast<int>(S.rows());
+  if (S.cols() != d || n < 1 || n > 1 << 16) throw InstanceError("draw_goel_data: bad Sigma_sqrt or n");
+  const MatD M = inst.matrices.count("M") ? inst.matrix("M") : fixed_order_product(inst.matrix("M_left"), inst.matrix("M_right").transpose());
+  Rng rng(seed & ((std::uint64_t{1} << 53) - 1));
+  GData g;
+  g.X = fixed_order_product(gaussian_matrix(rng, n, d), S);
+  const MatD xi = gaussian_matrix(rng, n, static_cast<int>(M.rows()), inst.param("noise_sd"));
+  g.Y = fixed_order_product(g.X, M.transpose()) + xi;
+  return g;
 }
 
 }  // namespace thm

@@ -40,8 +40,11 @@ struct GSpec {
   double logit_var = 0.25;
   bool gauges = false;
   double gauge_kappa = 1.0;
+  // Finite-data claims: the generator's Sigma^{1/2} in double is stored ("Sigma_sqrt"), so that training
+  // data x = Sigma^{1/2} z drawn from a seed are the same doubles everywhere (draw_goel_data).
+  bool data = false;
   std::uint64_t entropy = 0;  // seed of the matrix entries (53 bits kept, so it survives a double)
-  std::uint64_t mc_seed = 0;  // seed of the Monte-Carlo draws (53 bits)
+  std::uint64_t mc_seed = 0;  // seed of the Monte-Carlo draws and of the training data (53 bits)
 };
 
 // Validates (one-line std::invalid_argument on absurd sizes or scales) and builds the instance.
@@ -58,6 +61,13 @@ struct GProblem {
 };
 template <class T>
 GProblem<T> lift_goel(const Instance& inst);
+
+// Training data of a finite-data claim: n tokens X = Z Sigma^{1/2} (rows), labels Y = X M^T + s Xi, with
+// Z, Xi standard normal from Rng(seed), fixed-order products in double (the same bits everywhere).
+struct GData {
+  MatD X, Y;
+};
+GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed);
 
 #define THM_GOEL_INSTANCE_EXTERN(T) extern template GProblem<T> lift_goel(const Instance&);
 THM_GOEL_INSTANCE_EXTERN(double)

@@ -39,14 +39,14 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
   const int n = static_cast<int>(X.rows());
   std::vector<int> order(n);
   std::iota(order.begin(), order.end(), 0);
-  const auto record = [&](const ParamPair<T>& th) {
+  // One forward pass per iteration: the loss of theta_t comes with its gradient.
+  const auto record = [&](const ParamPair<T>& th, const T& loss) {
     const Factors<T> fh = to_factors(th.A, th.B, hat);
-    run.record.objective.push_back(finite_loss(th.A, th.B, X, Y, o.mask_self) + regularizer(fh, o.regularizer, lambda));
+    run.record.objective.push_back(loss + regularizer(fh, o.regularizer, lambda));
     run.record.excess.push_back(population_excess(th.A, th.B, population));
-    run.record.dist.push_back(project_onto_manifold(S, to_factors(th.A, th.B, population.roots)).distance);
+    if (o.record_distance) run.record.dist.push_back(project_onto_manifold(S, to_factors(th.A, th.B, population.roots)).distance);
     run.record.norm_B.push_back(th.B.norm());
   };
-  record(theta);
   for (int t = 0; t < o.iterations; ++t) {
     std::vector<int> rows;
     if (o.batch > 0 && o.batch < n) {
@@ -54,7 +54,13 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
       for (int i = 0; i < o.batch; ++i) std::swap(order[i], order[i + static_cast<int>(rng.uniform_int(0, n - 1 - i))]);
       rows.assign(order.begin(), order.begin() + o.batch);
     }
-    ParamPair<T> g = finite_gradient(theta.A, theta.B, X, Y, o.mask_self, rows.empty() ? nullptr : &rows);
+    T loss = 0;
+    ParamPair<T> g = finite_gradient(theta.A, theta.B, X, Y, o.mask_self, rows.empty() ? nullptr : &rows, &loss);
+    record(theta, loss);
+    if (!(run.record.objective.back() < T(1e100))) {
+      run.diverged = true;
+      break;
+    }
     if (o.regularizer != Regularizer::none) {
       const ParamPair<T> gr = gradient_to_params(regularizer_gradient(to_factors(theta.A, theta.B, hat), o.regularizer, lambda), hat);
       g.A += gr.A;
@@ -76,14 +82,8 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
         theta.B /= c;
       }
     }
-    record(theta);
-    const T last = run.record.objective.back();
-    using std::isfinite;
-    if (!(last < T(1e100))) {
-      run.diverged = true;
-      break;
-    }
   }
+  if (!run.diverged) record(theta, finite_loss(theta.A, theta.B, X, Y, o.mask_self));
   run.final = theta;
   return run;
 }

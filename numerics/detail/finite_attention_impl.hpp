@@ -41,8 +41,9 @@ T finite_loss(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y
 
 template <class T>
 ParamPair<T> finite_gradient(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y, bool mask_self,
-                             const std::vector<int>* rows) {
+                             const std::vector<int>* rows, T* loss) {
   const FiniteForward<T> f = finite_forward(A, B, X, Y, mask_self);
+  if (loss) *loss = f.loss;
   Mat<T> R = f.R;
   T n = T(X.rows());
   if (rows) {

@@ -7,6 +7,17 @@
 
 namespace thm {
 
+namespace detail {
+
+// The instance's seed of Monte-Carlo draws and training data.
+inline std::uint64_t mc_seed_of(const Instance& inst) {
+  const double s = inst.param("mc_seed");
+  if (s < 0 || s != std::floor(s) || s > 9007199254740992.0) throw InstanceError("parameter 'mc_seed' must be an integer in [0, 2^53]");
+  return static_cast<std::uint64_t>(s);
+}
+
+}  // namespace detail
+
 template <class T>
 GProblem<T> lift_goel(const Instance& inst) {
   if (inst.family != kGoelFamily) throw InstanceError("expected a " + std::string(kGoelFamily) + " instance, got '" + inst.family + "'");

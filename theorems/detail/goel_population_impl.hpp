@@ -23,11 +23,6 @@ Vec<T> query_of(const Instance& inst, int d) {
   return lift<T>(q).col(0);
 }
 
-inline std::uint64_t mc_seed_of(const Instance& inst) {
-  const double s = inst.param("mc_seed");
-  if (s < 0 || s != std::floor(s) || s > 9007199254740992.0) throw InstanceError("parameter 'mc_seed' must be an integer in [0, 2^53]");
-  return static_cast<std::uint64_t>(s);
-}
 
 // E[e^{w x} x] / E[e^{w x}] for x ~ N(0, sigma2) by double-exponential quadrature on the real line at
 // working precision, tolerance eps^{3/4} (derivation, "(Q)"): the ratio, its rounding bound
