@@ -1,6 +1,7 @@
 #include "cli/experiments.hpp"
 
 #include "cli/commands.hpp"
+#include "cli/goel_experiments.hpp"
 #include "numerics/random.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/csv.hpp"
@@ -179,8 +180,9 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<Series>& serie
 }  // namespace
 
 int experiment(const ExperimentArgs& a) {
-  if (a.name != "qin-beta-sweep" && a.name != "qin-depth")
-    throw UsageError("unknown experiment '" + a.name + "' (expected qin-beta-sweep or qin-depth)");
+  if (a.name != "qin-beta-sweep" && a.name != "qin-depth" && !is_goel_experiment(a.name))
+    throw UsageError("unknown experiment '" + a.name + "' (expected qin-beta-sweep, qin-depth, goel-m-scaling, goel-n-scaling or goel-baseline)");
+  if (is_goel_experiment(a.name) && a.data) throw UsageError("--data applies to the qin experiments only");
   if (a.seeds < 1 || a.seeds > 1000) throw UsageError("--seeds must be in [1, 1000]");
   if (a.steps < 1 || a.steps > 1000000) throw UsageError("--steps must be in [1, 1000000]");
   if (a.window < 1 || a.window > 512 || a.samples < 1 || a.samples > 512) throw UsageError("--window and --samples must be in [1, 512]");
@@ -204,6 +206,7 @@ int experiment(const ExperimentArgs& a) {
   } catch (const ReportError& e) {
     throw UsageError(e.what());
   }
+  if (is_goel_experiment(a.name)) return goel_experiment(a);
   return a.name == "qin-beta-sweep" ? beta_sweep_experiment(a, series) : depth_experiment(a, series);
 }
 

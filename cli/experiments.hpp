@@ -16,6 +16,7 @@ struct ExperimentArgs {
   int window = 8;                 // tokens per sequence (N) for --data
   int samples = 4;                // sequences (n) for --data
   int steps = 1000;               // GD steps per run
+  bool full = false;              // --budget full: the complete grids (goel-n-scaling)
 };
 
 int experiment(const ExperimentArgs& args);

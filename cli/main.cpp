@@ -2,6 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/experiments.hpp"
 #include "numerics/instance.hpp"
+#include "theorems/goel_algorithm.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -29,18 +30,24 @@ int main(int argc, char** argv) {
                     "Run the broken variants instead; each must come out violated");
   CLI::Option* case_opt = run_cmd->add_option("--case", only_case, "Replay a single case of one claim");
   run_cmd->add_option("--junit", run_args.junit, "Also write the JUnit XML to this file");
+  std::string run_budget = "standard", exp_budget = "standard";
+  run_cmd->add_option("--budget", run_budget, "standard (default) or full: the complete n grids of the [G] rate studies")
+      ->check(CLI::IsMember({"standard", "full"}));
 
   ExperimentArgs exp_args;
   std::string exp_seed_text;
-  CLI::App* exp_cmd = app.add_subcommand("experiment", "Run a paper experiment (qin-beta-sweep, qin-depth); CSV and JSON under --out");
-  exp_cmd->add_option("name", exp_args.name, "qin-beta-sweep or qin-depth")->required();
+  CLI::App* exp_cmd = app.add_subcommand(
+      "experiment", "Run a paper experiment (qin-beta-sweep, qin-depth, goel-m-scaling, goel-n-scaling, goel-baseline); CSV, JSON, HTML under --out");
+  exp_cmd->add_option("name", exp_args.name, "qin-beta-sweep, qin-depth, goel-m-scaling, goel-n-scaling or goel-baseline")->required();
   exp_cmd->add_option("--out", exp_args.out, "Output directory");
   CLI::Option* exp_seed_opt = exp_cmd->add_option("--seed", exp_seed_text, "The seed every random choice flows from");
   exp_cmd->add_option("--seeds", exp_args.seeds, "Independent data/initialisations (default 3)");
-  exp_cmd->add_option("--steps", exp_args.steps, "GD steps per run (default 1000)");
+  CLI::Option* steps_opt = exp_cmd->add_option("--steps", exp_args.steps, "GD steps per run (default 1000; goel-baseline 2000, goel-n-scaling 300)");
   exp_cmd->add_option("--data", exp_args.data, "CSV time series (rows: time, columns: features) instead of synthetic data");
   exp_cmd->add_option("--window", exp_args.window, "Tokens per sequence (N) when windowing --data (default 8)");
   exp_cmd->add_option("--samples", exp_args.samples, "Sequences (n) taken from --data (default 4)");
+  exp_cmd->add_option("--budget", exp_budget, "standard (default) or full: the complete n grid (goel-n-scaling)")
+      ->check(CLI::IsMember({"standard", "full"}));
 
   ExploreArgs ex_args;
   std::string ex_seed_text;
@@ -61,7 +68,11 @@ int main(int argc, char** argv) {
     if (*ex_cases_opt) ex_args.cases = ex_cases;
     if (*ex_cmd) return explore(ex_args);
     if (*exp_seed_opt) exp_args.seed = parse_seed(exp_seed_text);
+    exp_args.full = exp_budget == "full";
+    if (!*steps_opt && exp_args.name == "goel-baseline") exp_args.steps = thm::kBaselineIterations;
+    if (!*steps_opt && exp_args.name == "goel-n-scaling") exp_args.steps = 300;
     if (*exp_cmd) return experiment(exp_args);
+    thm::set_study_budget(run_budget == "full" ? thm::StudyBudget::full : thm::StudyBudget::standard);
     if (*cases_opt) run_args.cases = cases;
     if (*seed_opt) run_args.seed = parse_seed(seed_text);
     if (*case_opt) run_args.only_case = only_case;

@@ -1,8 +1,8 @@
 // [G] claims about Algorithm 1 on the finite-data objective (claims.md, "Model [G]"; the reading of
 // the finite-data setting is docs/derivations/goel.finite_data.md). Algorithm 1 here: spectral start,
 // then preconditioned GD on L_n + lambda/8 ||P^T P - Q^T Q||^2 (lambda = 1) with eta = 1 / (2 sigma_1(Z_hat))
-// (half the stability limit of the population Hessian at S), self-attention masked; plain GD and SGD
-// use eta = 1 / (2 sigma_1(Z_hat) ||Sigma_hat||_2^2).
+// (half the stability limit of the population Hessian at S), self-attention masked; plain GD uses
+// eta = 1 / (2 sigma_1(Z_hat) ||Sigma_hat||_2^2), SGD the same scaled by its batch fraction (n/8 rows).
 //
 //   goel.init.spectral_exact (derived): A_0 Sigma_hat B_0^T = M_hat, P_0^T P_0 = Q_0^T Q_0, P_0 Q_0^T = Z_hat,
 //     each to a rounding bound. Control: the SVD of M_hat itself (Sigma_hat ignored).
@@ -26,7 +26,7 @@
 //   goel.risk.excess_bound_1_over_n (paper-shape, rate): the same with C (mu^m + 1/n).
 //     mu is the run's own fitted contraction (the derived mu is within 1e-3 of 1, so mu^m ~ 1 and the bound
 //     would be vacuous at any affordable m; reported). At 50+ digits: the first grid point re-run agrees
-//     with double. Controls: the bound with n^{-3} in place of n^{-2} log^6 n, and n^{-2} in place of 1/n.
+//     with double. Controls: n^{-3} alone in place of the v1 bound, n^{-2} alone in place of mu^m + 1/n.
 //   goel.baseline.sgd_vs_algorithm1 (empirical, trend): same data, kappa(Sigma) in [10, 100]: the spectral start
 //     has lower population excess than a random start; after m = 2000 iterations Algorithm 1's objective
 //     L_n + R is below GD's and SGD's from the random start (ties within 1e-9: inconclusive). Excess ratios
