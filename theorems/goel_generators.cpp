@@ -100,6 +100,18 @@ void draw_population_sigma(ChoiceSource& src, GSpec& s) {
 
 constexpr int kMaxTries = 200;
 
+// The population instances of the Monte-Carlo claims: d, k in 1..4, Sigma as above, A and B Gaussian.
+GSpec population_spec(ChoiceSource& src) {
+  GSpec s;
+  s.d = sized_dimension(src, 1, 4);
+  s.k = sized_dimension(src, 1, 4);
+  s.rank = 1;
+  draw_population_sigma(src, s);
+  s.point = GPoint::random;
+  s.param_scale = 1.0;
+  return s;
+}
+
 }  // namespace
 
 Instance generate_tilting_identity(ChoiceSource& src) {
@@ -107,13 +119,7 @@ Instance generate_tilting_identity(ChoiceSource& src) {
   // control is detectable (the claim holds without it; derivation, "Hypotheses").
   Instance inst;
   for (int attempt = 0; attempt < kMaxTries; ++attempt) {
-    GSpec s;
-    s.d = sized_dimension(src, 1, 4);
-    s.k = sized_dimension(src, 1, 4);
-    s.rank = 1;
-    draw_population_sigma(src, s);
-    s.point = GPoint::random;
-    s.param_scale = 1.0;
+    GSpec s = population_spec(src);
     s.query = true;
     s.logit_var = src.real(kTiltingLogitVarMin, kTiltingLogitVarMax);
     s.entropy = src.entropy();
@@ -136,13 +142,7 @@ Instance generate_matrix_factorization(ChoiceSource& src) {
   // Redrawn until the control's gap |L - L_ctrl| >= 0.3 L, so that the negative control is detectable.
   Instance inst;
   for (int attempt = 0; attempt < kMaxTries; ++attempt) {
-    GSpec s;
-    s.d = sized_dimension(src, 1, 4);
-    s.k = sized_dimension(src, 1, 4);
-    s.rank = 1;
-    draw_population_sigma(src, s);
-    s.point = GPoint::random;
-    s.param_scale = 1.0;
+    GSpec s = population_spec(src);
     s.entropy = src.entropy();
     s.mc_seed = src.entropy();
     inst = build_goel(s);

@@ -126,6 +126,13 @@ inline double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// The median of a resample (with replacement) of v.
+inline double bootstrap_median(const std::vector<double>& v, Rng& rng) {
+  std::vector<double> r;
+  for (std::size_t j = 0; j < v.size(); ++j) r.push_back(v[static_cast<std::size_t>(rng.uniform_int(0, static_cast<std::int64_t>(v.size()) - 1))]);
+  return median(r);
+}
+
 // Log-log fit of per-n medians over seeds with a bootstrap (resampling the seeds at each n): slope,
 // its percentile interval, R^2, intercept.
 struct ExponentFit {
@@ -144,11 +151,7 @@ inline ExponentFit exponent_fit(const std::vector<int>& ns, const std::vector<st
   std::vector<double> slopes;
   for (int b = 0; b < kBootstrap; ++b) {
     std::vector<double> yb;
-    for (const auto& v : values) {
-      std::vector<double> r;
-      for (std::size_t j = 0; j < v.size(); ++j) r.push_back(v[static_cast<std::size_t>(rng.uniform_int(0, static_cast<std::int64_t>(v.size()) - 1))]);
-      yb.push_back(std::log(median(r)));
-    }
+    for (const auto& v : values) yb.push_back(std::log(bootstrap_median(v, rng)));
     slopes.push_back(fit_line(x, yb).slope);
   }
   std::sort(slopes.begin(), slopes.end());
@@ -420,12 +423,7 @@ void judge_bound(Evaluation& e, const RiskStudy& r, Bound bound, const std::stri
   Rng rng = Rng::derive(seed, "risk-bootstrap", 0);
   for (std::size_t i = half; i < r.grid.size(); ++i) {
     std::vector<double> meds;
-    for (int b = 0; b < kBootstrap; ++b) {
-      std::vector<double> s;
-      for (std::size_t j = 0; j < r.excess[i].size(); ++j)
-        s.push_back(r.excess[i][static_cast<std::size_t>(rng.uniform_int(0, static_cast<std::int64_t>(r.excess[i].size()) - 1))]);
-      meds.push_back(median(s));
-    }
+    for (int b = 0; b < kBootstrap; ++b) meds.push_back(bootstrap_median(r.excess[i], rng));
     std::sort(meds.begin(), meds.end());
     const double lower = meds[static_cast<std::size_t>(0.005 * (meds.size() - 1))];
     e.conditions.push_back(make_le<double>("n = " + std::to_string(r.grid[i]) + " (held out): lower 99% bound of the median excess <= C (" + name + ")",
