@@ -24,7 +24,7 @@ struct TrainOptions {
   Regularizer regularizer = Regularizer::balancing;  // R on (P_hat, Q_hat) = (A Sigma_hat^{1/2}, Sigma_hat^{1/2} B Sigma_hat^{1/2})
   bool precondition = true;   // Algorithm 1; false: plain GD in (A, B)
   bool renormalise = false;   // (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||, after every step
-  bool mask_self = false;
+  bool mask_self = true;     // token i does not attend to itself (our reading's default)
   int batch = 0;              // > 0: SGD on that many query rows per step (sampled with sgd_seed)
   bool record_distance = true;  // the P-distance to S at every iterate (an SVD per step)
   std::uint64_t sgd_seed = 0;

@@ -166,7 +166,13 @@ std::string histogram(const PlotSpec& spec, const std::vector<double>& values, i
     hi += 0.5;
   }
   std::vector<int> count(bins, 0);
-  for (double x : v) count[std::min(bins - 1, static_cast<int>((x - lo) / (hi - lo) * bins))]++;
+  // Halves keep hi - lo finite for values near the double range (slacks of -1e300 occur); the position
+  // is clamped before the cast (a NaN or out-of-range cast is undefined behaviour).
+  for (double x : v) {
+    const double t = (x / 2 - lo / 2) / (hi / 2 - lo / 2) * bins;
+    const int b = std::isfinite(t) ? static_cast<int>(std::clamp(t, 0.0, double(bins - 1))) : 0;
+    count[b]++;
+  }
   const int top = *std::max_element(count.begin(), count.end());
   const double w = (R - L) / bins;
   for (int b = 0; b < bins; ++b) {

@@ -212,3 +212,13 @@ TEST_CASE("counterexamples: a violated case round-trips through its file bit for
   }
   CHECK(written > 0);
 }
+
+TEST_CASE("svg histogram: values spanning the whole double range do not crash and are all counted") {
+  PlotSpec spec;
+  spec.title = "extremes";
+  const std::string svg = histogram(spec, {-1.7e308, -9.9e299, 0.5, 1.0, 1.7e308}, 10);
+  CHECK(svg.find("no finite data") == std::string::npos);
+  int total = 0;
+  for (std::size_t at = svg.find("<title>"); at != std::string::npos; at = svg.find("<title>", at + 1)) total += std::stoi(svg.substr(at + 7));
+  CHECK(total == 5);
+}

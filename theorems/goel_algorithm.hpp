@@ -20,7 +20,8 @@
 //     the local-contraction theorem when that mu is < 1 at Algorithm 1's step (else reported as vacuous).
 //     At 50+ digits: the geometric phase continues below double's floor with the same mu_hat.
 //     Control: plain GD as insensitive to kappa(Sigma) as Algorithm 1 is required to be (within 10%).
-//   goel.risk.excess_bound_v1 (paper-shape, rate): L(theta_m) - L* <= C (n^{-2} log^6 n + mu^m), C fitted on the
+//   goel.risk.excess_bound_v1 (paper-shape, rate): hypothesis sigma_1(Z*) < 1/2 (else the 1/n coefficient of the
+//     finite-n attention noise is infinite); L(theta_m) - L* <= C (n^{-2} log^6 n + mu^m), C fitted on the
 //     first half of the n grid, tested on the rest (median over seeds; a held-out point fails only when its
 //     bootstrap lower bound exceeds the bound); the measured exponent in n is reported.
 //   goel.risk.excess_bound_1_over_n (paper-shape, rate): the same with C (mu^m + 1/n).

@@ -89,6 +89,7 @@ Instance generate_geometric_in_m(ChoiceSource& src) {
 
 Instance generate_excess_bound(ChoiceSource& src) {
   GSpec s = finite_spec(src, 3, 10.0);
+  s.z_max = src.log_real(0.2, 0.45);  // sigma_1(Z*) < 1/2: the hypothesis of the 1/n law
   s.entropy = src.entropy();
   s.mc_seed = src.entropy();
   Instance inst = build_goel(s);

@@ -356,10 +356,12 @@ Evaluation evaluate_geometric_in_m(const Instance& inst, Variant variant) {
       e.observations.emplace_back("Algorithm 1 mu_hat[kappa=" + k + "]", fa.mu);
       e.observations.emplace_back("plain GD mu_hat[kappa=" + k + "]", fp.mu);
       // The local-contraction mu at Algorithm 1's step, from the population constants.
+      // (At the step Algorithm 1 actually takes on these data.)
       const GProblem<double> g = lift_goel<double>(v);
       const FactorManifold<double> S = factor_manifold(g.task.Z, std::min(g.k, g.d));
       const OnePointConstants<double> c = one_point_constants(S.sigma(0), S.sigma(S.rank - 1), kAlgorithmLambda);
-      const double eta = 1.0 / S.sigma(0);
+      const double eta = detail::algorithm_options(detail::finite_problem<double>(v, kRateTokens, detail::data_seed(v, kRateTokens, 0)).moments,
+                                                   1, true).eta;
       const double mu = 1 - 2 * eta * c.alpha + eta * eta * c.beta_s;
       if (mu < 1)
         e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": mu_hat <= mu(eta) of goel.geometry.local_contraction", fa.mu, mu, 0.0));
@@ -377,13 +379,14 @@ Evaluation evaluate_geometric_in_m(const Instance& inst, Variant variant) {
 
 namespace detail {
 
-// The excess-risk study of one instance (shared by the two readings; cached per instance and precision
-// so that the two claims judge the same runs).
+// The excess-risk study of one instance (cached per instance and precision: a replay or a report of the
+// same instance does not train again).
 struct RiskStudy {
   std::vector<int> grid;
   std::vector<std::vector<double>> excess;  // [n][seed]
   double mu_m = 0;                          // median over runs of mu_hat^m
   int iterations = 0;
+  bool diverged = false;                    // some run diverged: the study is not judged
 };
 
 template <class T>
@@ -403,6 +406,7 @@ RiskStudy risk_study(const Instance& inst) {
       const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
       const TrainRun<T> run = train(spectral_init(f.moments, std::min(f.g.k, f.g.d)), f.X, f.Y, f.moments, f.g.task, S,
                                     algorithm_options(f.moments, r.iterations, true));
+      r.diverged = r.diverged || run.diverged;
       ex.push_back(to_double(run.record.excess.back()));
       mus.push_back(std::pow(fit_gap(run.record.objective).mu, r.iterations));
     }
@@ -455,7 +459,13 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
     e.observations = {{"excess (this precision)", hi}, {"excess (double)", lo}};
     return e;
   } else {
+    // Hypothesis of the 1/n law: the finite-n attention noise has a finite 1/n coefficient only when
+    // E_q e^{q^T B Sigma B^T q} < infinity at S, i.e. sigma_1(Z*) = ||Q*||_2^2 < 1/2 (goel.risk.*.md).
+    const GProblem<double> g = lift_goel<double>(inst);
+    const double s1 = singular_values(g.task.Z)(0);
+    if (!(s1 < 0.5)) return Evaluation::discarded("sigma_1(Z*) = " + exact_decimal(s1) + " >= 1/2: the 1/n coefficient is infinite");
     const RiskStudy r = risk_study<double>(inst);
+    if (r.diverged) return Evaluation::discarded("a training run diverged");
     std::vector<double> medians;
     for (std::size_t i = 0; i < r.grid.size(); ++i) {
       medians.push_back(median(r.excess[i]));
