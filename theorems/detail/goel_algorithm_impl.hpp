@@ -439,6 +439,13 @@ void judge_bound(Evaluation& e, const RiskStudy& r, Bound bound, const std::stri
 template <class T, class Bound>
 Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& name, Variant variant) {
   Evaluation e;
+  {
+    // Hypothesis of the 1/n law (both precisions): the finite-n attention noise has a finite 1/n coefficient
+    // only when E_q e^{q^T B Sigma B^T q} < infinity at S, i.e. sigma_1(Z*) = ||Q*||_2^2 < 1/2 (goel.risk.*.md).
+    const GProblem<double> g = lift_goel<double>(inst);
+    const double s1 = singular_values(g.task.Z)(0);
+    if (!(s1 < 0.5)) return Evaluation::discarded("sigma_1(Z*) = " + exact_decimal(s1) + " >= 1/2: the 1/n coefficient is infinite");
+  }
   if constexpr (!std::is_same_v<T, double>) {
     // At 50+ digits: the first grid point's first run again, against double (the statistics are
     // precision-independent; this shows the runs are).
@@ -459,11 +466,6 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
     e.observations = {{"excess (this precision)", hi}, {"excess (double)", lo}};
     return e;
   } else {
-    // Hypothesis of the 1/n law: the finite-n attention noise has a finite 1/n coefficient only when
-    // E_q e^{q^T B Sigma B^T q} < infinity at S, i.e. sigma_1(Z*) = ||Q*||_2^2 < 1/2 (goel.risk.*.md).
-    const GProblem<double> g = lift_goel<double>(inst);
-    const double s1 = singular_values(g.task.Z)(0);
-    if (!(s1 < 0.5)) return Evaluation::discarded("sigma_1(Z*) = " + exact_decimal(s1) + " >= 1/2: the 1/n coefficient is infinite");
     const RiskStudy r = risk_study<double>(inst);
     if (r.diverged) return Evaluation::discarded("a training run diverged");
     std::vector<double> medians;
@@ -514,6 +516,7 @@ Evaluation evaluate_baseline(const Instance& inst, Variant variant) {
   const TrainRun<T> alg = train(spectral, f.X, f.Y, f.moments, f.g.task, S, detail::algorithm_options(f.moments, m, true));
   const TrainRun<T> gd = train(random, f.X, f.Y, f.moments, f.g.task, S, detail::algorithm_options(f.moments, m, false));
   const TrainRun<T> sgd = train(random, f.X, f.Y, f.moments, f.g.task, S, detail::sgd_options(f.moments, m, n, detail::data_seed(inst, n, 1)));
+  if (alg.diverged || gd.diverged || sgd.diverged) return Evaluation::discarded("a training run diverged");
   const double e_spec = to_double(alg.record.excess.front()), e_rand = to_double(gd.record.excess.front());
   const double e_alg = to_double(alg.record.excess.back()), e_gd = to_double(gd.record.excess.back()), e_sgd = to_double(sgd.record.excess.back());
   const double f_alg = to_double(alg.record.objective.back()), f_gd = to_double(gd.record.objective.back()),

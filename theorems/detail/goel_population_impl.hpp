@@ -112,13 +112,18 @@ Evaluation evaluate_tilting_identity(const Instance& inst, Variant variant) {
   for (double v : x) sxx += (v - xbar) * (v - xbar);
   for (std::size_t i = 0; i < x.size(); ++i) var += std::pow((x[i] - xbar) / sxx, 2) * rel_se[i] * rel_se[i];
   const double slope_se = std::sqrt(var);
-  e.conditions.push_back(make_le<double>("(R1) |slope(log m_T, log T) + 1| <= 0.06 + 5 SE", std::fabs(fit.slope + 1.0),
+  e.conditions.push_back(make_le<double>("(R1) |slope(log m_T, log T) + 1| <= 0.06 + 5.5 SE", std::fabs(fit.slope + 1.0),
                                          kTiltingSlopeBias + kTiltingZ * slope_se, 0.0));
-  // (R2) R = T_max m_{T_max} / c1, se_R = T_max se_{T_max} / c1.
+  // (R2) log R, R = T_max m_{T_max} / c1, against z sqrt(nu / N) with nu the per-draw relative variance
+  // pooled over the four T (the log removes most of the skew of a mean of positive values; the form
+  // studentised by its own SE failed 1e-5 to 3e-5 per instance in 1e6 simulated runs, the pooled log
+  // form never at z = 5.5; derivation, "(R2)").
   const double t_max = kTiltingTokens.back();
-  const double R = t_max * last.mean / to_double(c1), se_R = t_max * last.std_error / to_double(c1);
-  e.conditions.push_back(make_le<double>("(R2) |T m_T / c1 - 1| at T = 512 <= 0.007 + 5 SE", std::fabs(R - 1.0),
-                                         kTiltingC1Bias + kTiltingZ * se_R, 0.0));
+  const double R = t_max * last.mean / to_double(c1);
+  double nu = 0;
+  for (double r : rel_se) nu += r * r * kTiltingDraws / rel_se.size();
+  e.conditions.push_back(make_le<double>("(R2) |log(T m_T / c1)| at T = 512 <= 0.007 + 5.5 sqrt(nu / N)", std::fabs(std::log(R)),
+                                         kTiltingC1Bias + kTiltingZ * std::sqrt(nu / kTiltingDraws), 0.0));
   // (Q) The one-dimensional identity along each eigendirection of Sigma: (sigma^2, w) = (l_i, (V^T w)_i).
   const Vec<T> wv = g.task.roots.eigenvectors.transpose() * w;
   T worst = 0;
