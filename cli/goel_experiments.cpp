@@ -161,7 +161,7 @@ int baseline(const ExperimentArgs& a, const std::filesystem::path& dir) {
         {"gd_random_start", {f.g.A, f.g.B}, detail::algorithm_options(f.moments, a.steps, false)},
         {"sgd_random_start", {f.g.A, f.g.B}, sgd}};
     for (const auto& [name, start, o] : runs) {
-      const TrainRun<double> r = train(start, f.X, f.Y, f.moments, f.g.task, S, o);
+      const TrainRun<double> r = name == "algorithm1" ? train(start, f.X, f.Y, f.moments, f.g.task, S, o) : detail::stable_baseline_run(start, f, S, o);
       for (std::size_t t = 0; t < r.record.excess.size(); ++t)
         csv.rows.push_back({std::to_string(k), name, std::to_string(t), num(r.record.objective[t]), num(r.record.excess[t])});
       j["runs"].push_back({{"seed_index", k}, {"method", name}, {"excess_start", r.record.excess.front()}, {"excess_end", r.record.excess.back()},

@@ -248,7 +248,7 @@ TEST_CASE("claims goel.risk.*: judged at double, 50 digits agree with double, co
   for (const char* id : {kExcessBoundV1Id, kExcessBound1OverNId}) {
     RunOptions o;
     o.precisions = {Precision::float64, Precision::mp50};
-    o.cases = 1;
+    o.cases = 2;
     o.seed = 20261130;
     const auto runs = run_claim(claim(id), o);
     INFO(id);

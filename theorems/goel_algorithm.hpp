@@ -31,7 +31,9 @@
 //   goel.baseline.sgd_vs_algorithm1 (empirical, trend): same data, kappa(Sigma) in [10, 100]: the spectral start
 //     has lower population excess than a random start; after m = 2000 iterations Algorithm 1's objective
 //     L_n + R is below GD's and SGD's from the random start (ties within 1e-9: inconclusive). Excess ratios
-//     recorded, only the ordering asserted. Control: the reversed ordering.
+//     recorded, only the ordering asserted. GD and SGD take the largest of eta, eta/2, eta/4, eta/8 that does not
+//     diverge from the random start; a case where Algorithm 1 or all four diverge is discarded.
+//     Control: the reversed ordering.
 #pragma once
 
 #include "theorems/claim.hpp"

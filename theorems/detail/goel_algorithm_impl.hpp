@@ -89,6 +89,18 @@ TrainOptions sgd_options(const EmpiricalMoments<T>& m, int iterations, int n, st
   return o;
 }
 
+// A baseline run from a random start: the largest of eta, eta/2, eta/4, eta/8 that does not diverge
+// (the step rule is calibrated at S; far from it the curvature can be larger).
+template <class T>
+TrainRun<T> stable_baseline_run(const ParamPair<T>& start, const FiniteProblem<T>& f, const FactorManifold<T>& S, TrainOptions o) {
+  TrainRun<T> run;
+  for (int halvings = 0; halvings < 4; ++halvings, o.eta /= 2) {
+    run = train(start, f.X, f.Y, f.moments, f.g.task, S, o);
+    if (!run.diverged) break;
+  }
+  return run;
+}
+
 // The fitted per-step contraction of the objective gap f_t - f_min over the window where the gap is
 // between 1e-1 of its start and 1e3 times the rounding floor (100 eps |f_min|).
 struct GapFit {
@@ -514,8 +526,8 @@ Evaluation evaluate_baseline(const Instance& inst, Variant variant) {
   const ParamPair<T> spectral = spectral_init(f.moments, std::min(f.g.k, f.g.d));
   const ParamPair<T> random{f.g.A, f.g.B};  // the instance's point: a random start
   const TrainRun<T> alg = train(spectral, f.X, f.Y, f.moments, f.g.task, S, detail::algorithm_options(f.moments, m, true));
-  const TrainRun<T> gd = train(random, f.X, f.Y, f.moments, f.g.task, S, detail::algorithm_options(f.moments, m, false));
-  const TrainRun<T> sgd = train(random, f.X, f.Y, f.moments, f.g.task, S, detail::sgd_options(f.moments, m, n, detail::data_seed(inst, n, 1)));
+  const TrainRun<T> gd = detail::stable_baseline_run(random, f, S, detail::algorithm_options(f.moments, m, false));
+  const TrainRun<T> sgd = detail::stable_baseline_run(random, f, S, detail::sgd_options(f.moments, m, n, detail::data_seed(inst, n, 1)));
   if (alg.diverged || gd.diverged || sgd.diverged) return Evaluation::discarded("a training run diverged");
   const double e_spec = to_double(alg.record.excess.front()), e_rand = to_double(gd.record.excess.front());
   const double e_alg = to_double(alg.record.excess.back()), e_gd = to_double(gd.record.excess.back()), e_sgd = to_double(sgd.record.excess.back());
