@@ -40,8 +40,7 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
   std::vector<int> order(n);
   std::iota(order.begin(), order.end(), 0);
   // One forward pass per iteration: the loss of theta_t comes with its gradient.
-  const auto record = [&](const ParamPair<T>& th, const T& loss) {
-    const Factors<T> fh = to_factors(th.A, th.B, hat);
+  const auto record = [&](const ParamPair<T>& th, const Factors<T>& fh, const T& loss) {
     run.record.objective.push_back(loss + regularizer(fh, o.regularizer, lambda));
     run.record.excess.push_back(population_excess(th.A, th.B, population));
     if (o.record_distance) run.record.dist.push_back(project_onto_manifold(S, to_factors(th.A, th.B, population.roots)).distance);
@@ -56,13 +55,14 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
     }
     T loss = 0;
     ParamPair<T> g = finite_gradient(theta.A, theta.B, X, Y, o.mask_self, rows.empty() ? nullptr : &rows, &loss);
-    record(theta, loss);
+    const Factors<T> fh = to_factors(theta.A, theta.B, hat);  // (P_hat, Q_hat): the record and R's gradient
+    record(theta, fh, loss);
     if (!(run.record.objective.back() < T(1e100))) {
       run.diverged = true;
       break;
     }
     if (o.regularizer != Regularizer::none) {
-      const ParamPair<T> gr = gradient_to_params(regularizer_gradient(to_factors(theta.A, theta.B, hat), o.regularizer, lambda), hat);
+      const ParamPair<T> gr = gradient_to_params(regularizer_gradient(fh, o.regularizer, lambda), hat);
       g.A += gr.A;
       g.B += gr.B;
     }
@@ -83,7 +83,7 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
       }
     }
   }
-  if (!run.diverged) record(theta, finite_loss(theta.A, theta.B, X, Y, o.mask_self));
+  if (!run.diverged) record(theta, to_factors(theta.A, theta.B, hat), finite_loss(theta.A, theta.B, X, Y, o.mask_self));
   run.final = theta;
   return run;
 }

@@ -18,13 +18,6 @@ namespace thm {
 
 namespace detail {
 
-inline int int_param(const Instance& inst, const char* name, int lo, int hi) {
-  const double v = inst.param(name);
-  if (v != std::floor(v) || v < lo || v > hi)
-    throw InstanceError(std::string("parameter '") + name + "' must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-  return static_cast<int>(v);
-}
-
 inline std::uint64_t data_seed(const Instance& inst, int n, int s) {
   const std::uint64_t base = mc_seed_of(inst);
   return Rng::derive(base, "goel.data", static_cast<std::uint64_t>(n) * 1000 + static_cast<std::uint64_t>(s)).next_u64();
