@@ -85,6 +85,11 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   // The ladder: double violations re-checked at mp50 and mp100 (Claim::ladder_checks per run).
   j["rounding_artifact_cases"] = artifacts;
   j["genuine_cases"] = genuine;
+  // Why cases were discarded (hypothesis false), with counts: a discard is never a pass, and the user sees why.
+  nlohmann::json reasons = nlohmann::json::object();
+  for (const CaseRecord& r : run.records)
+    if (r.outcome.verdict == CaseVerdict::discarded) reasons[r.discard_reason] = reasons.value(r.discard_reason, 0) + 1;
+  j["discard_reasons"] = reasons;
   if (!run.tightness.empty()) {
     nlohmann::json t = nlohmann::json::array();
     for (const Tightness& x : run.tightness)

@@ -122,6 +122,14 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
     md += "| " + std::string(precision_name(r->precision)) + " | " + std::string(to_string(r->verdict)) + " | " +
           std::string(to_string(expected_verdict(r->variant))) + " | " + counts(*r) + " | " + sci(r->hypothesis_rate()) + " | " +
           slack(r->min_slack) + " |\n";
+  for (const ClaimRun* r : runs) {
+    std::map<std::string, int> reasons;
+    for (const CaseRecord& rec : r->records)
+      if (rec.outcome.verdict == CaseVerdict::discarded) ++reasons[rec.discard_reason];
+    if (reasons.empty()) continue;
+    md += "\nDiscarded at " + std::string(precision_name(r->precision)) + " (hypothesis false; never counted as a pass):\n\n";
+    for (const auto& [why, count] : reasons) md += "- " + std::to_string(count) + " x " + md_escape(why) + "\n";
+  }
   for (const ClaimRun* r : runs)
     if (!r->tightness.empty()) {
       md += "\n## Tightness (search at " + std::string(precision_name(r->precision)) +

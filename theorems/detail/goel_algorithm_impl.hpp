@@ -95,7 +95,9 @@ TrainRun<T> stable_baseline_run(const ParamPair<T>& start, const FiniteProblem<T
 }
 
 // The fitted per-step contraction of the objective gap f_t - f_min over the window where the gap is
-// between 1e-1 of its start and 1e3 times the rounding floor (100 eps |f_min|).
+// between 1e-3 of its start and 1e3 times the rounding floor (100 eps |f_min|): the asymptotic phase, whose
+// rate is set by the linearisation at the minimiser (goel.rate.geometric_in_m.md, step 3); the first three
+// decades may carry a transient at another rate.
 struct GapFit {
   double mu = 1, r2 = 0, smallest_gap = 0;  // smallest relative gap reached in the window
   int points = 0;
@@ -111,7 +113,7 @@ GapFit fit_gap(const std::vector<T>& objective) {
   std::vector<double> t, y;
   for (std::size_t i = 0; i + 1 < objective.size(); ++i) {
     const T gap = objective[i] - fmin;
-    if (gap <= start / T(10) && gap >= T(1000) * floor) {
+    if (gap <= start / T(1000) && gap >= T(1000) * floor) {
       t.push_back(double(i));
       y.push_back(std::log(to_double(gap)));
       out.smallest_gap = to_double(T(gap / abs(fmin)));
@@ -325,6 +327,24 @@ TrainRun<T> rate_run(const Instance& v, int iterations, bool precondition) {
                algorithm_options(f.moments, iterations, precondition));
 }
 
+// Whether a run has reached the rounding floor: its last 100 steps changed the objective by at most
+// 100 eps |f| (else f_min is not the minimum and the gap is measured against the wrong reference).
+template <class T>
+bool reached_floor(const std::vector<T>& objective) {
+  using std::abs;
+  if (objective.size() < 101) return false;
+  const T& last = objective.back();
+  return abs(objective[objective.size() - 101] - last) <= T(100) * epsilon<T>() * abs(last);
+}
+
+// The first t with F(theta_t) - f_star <= (F(theta_0) - f_star) / kRateGdReduction; -1 if none.
+inline int iterations_to_reduce(const std::vector<double>& objective, double f_star) {
+  const double target = (objective.front() - f_star) / kRateGdReduction;
+  for (std::size_t t = 0; t < objective.size(); ++t)
+    if (objective[t] - f_star <= target) return static_cast<int>(t);
+  return -1;
+}
+
 }  // namespace detail
 
 template <class T>
@@ -346,20 +366,29 @@ Evaluation evaluate_geometric_in_m(const Instance& inst, Variant variant) {
                       {"smallest relative gap", hi.smallest_gap}};
     return e;
   } else {
-    std::vector<double> gap_alg, gap_gd;
+    std::vector<double> gap_alg;
+    std::vector<int> steps_gd;  // plain GD's iterations to reduce the gap kRateGdReduction-fold; -1: not within the cap
     for (double kappa : kRateKappas) {
       const Instance v = detail::kappa_variant(inst, kappa);
-      const TrainRun<double> a = detail::rate_run<double>(v, kRateIterations, true);
-      const TrainRun<double> p = detail::rate_run<double>(v, kRateIterations, false);
+      TrainRun<double> a = detail::rate_run<double>(v, kRateIterations, true);
+      if (!a.diverged && !detail::reached_floor(a.record.objective)) a = detail::rate_run<double>(v, 4 * kRateIterations, true);
+      if (!a.diverged && !detail::reached_floor(a.record.objective))
+        return Evaluation::discarded("Algorithm 1 did not reach the rounding floor in " + std::to_string(4 * kRateIterations) + " steps");
+      const TrainRun<double> p = detail::rate_run<double>(v, kRateGdCap, false);
       if (a.diverged || p.diverged) return Evaluation::discarded("a run diverged at kappa(Sigma) = " + exact_decimal(kappa));
-      const detail::GapFit fa = detail::fit_gap(a.record.objective), fp = detail::fit_gap(p.record.objective);
+      const detail::GapFit fa = detail::fit_gap(a.record.objective);
       const std::string k = exact_decimal(kappa);
       e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": Algorithm 1 mu_hat < 1", fa.mu, 1.0 - 1e-12, 0.0));
       e.conditions.push_back(make_ge<double>("kappa(Sigma) = " + k + ": R^2 of the geometric fit >= 0.99", fa.r2, 0.99, 0.0));
       gap_alg.push_back(1 - fa.mu);
-      gap_gd.push_back(1 - fp.mu);
+      // f*: Algorithm 1's smallest objective (it reaches the rounding floor); both runs start at the spectral point.
+      const double f_star = *std::min_element(a.record.objective.begin(), a.record.objective.end());
+      steps_gd.push_back(detail::iterations_to_reduce(p.record.objective, f_star));
       e.observations.emplace_back("Algorithm 1 mu_hat[kappa=" + k + "]", fa.mu);
-      e.observations.emplace_back("plain GD mu_hat[kappa=" + k + "]", fp.mu);
+      e.observations.emplace_back("Algorithm 1 steps to reduce the gap 1e3-fold[kappa=" + k + "]",
+                                  double(detail::iterations_to_reduce(a.record.objective, f_star)));
+      e.observations.emplace_back("plain GD steps to reduce the gap 1e3-fold (-1: not in " + std::to_string(kRateGdCap) + ")[kappa=" + k + "]",
+                                  double(steps_gd.back()));
       // The local-contraction mu at Algorithm 1's step, from the population constants.
       // (At the step Algorithm 1 actually takes on these data.)
       const GProblem<double> g = lift_goel<double>(v);
@@ -374,10 +403,19 @@ Evaluation evaluate_geometric_in_m(const Instance& inst, Variant variant) {
     }
     const auto spread = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()) / *std::min_element(v.begin(), v.end()); };
     e.conditions.push_back(make_le<double>("Algorithm 1: max / min over kappa(Sigma) of (1 - mu_hat) <= 1.1", spread(gap_alg), kRateInsensitive, 0.0));
-    if (variant == Variant::claim)
-      e.conditions.push_back(make_ge<double>("plain GD: (1 - mu_hat) at kappa 1 / at kappa 100 >= 1.25", gap_gd.front() / gap_gd.back(), kRateSlowdown, 0.0));
-    else
-      e.conditions.push_back(make_le<double>("plain GD: max / min over kappa(Sigma) of (1 - mu_hat) <= 1.1", spread(gap_gd), kRateInsensitive, 0.0));
+    // Plain GD: T(kappa) = steps to reduce the gap 1e3-fold. Censored at the cap: T(100) > cap is a lower bound.
+    const int t1 = steps_gd.front(), t100 = steps_gd.back();
+    if (t1 < 0) return Evaluation::discarded("plain GD did not reduce the gap 1e3-fold within " + std::to_string(kRateGdCap) + " steps at kappa(Sigma) = 1");
+    const double t100_lower = t100 < 0 ? double(kRateGdCap + 1) : double(t100);
+    const double ratio = t100_lower / std::max(1, t1);
+    if (variant == Variant::claim) {
+      if (t100 < 0 && ratio < kRateSlowdown)
+        return Evaluation::discarded("plain GD's slowdown is censored by the step cap below the claimed factor");
+      e.conditions.push_back(make_ge<double>("plain GD: steps to reduce the gap 1e3-fold, kappa 100 / kappa 1 >= 1.25", ratio, kRateSlowdown, 0.0));
+    } else {
+      e.conditions.push_back(make_le<double>("plain GD: steps to reduce the gap 1e3-fold, kappa 100 / kappa 1 <= 1.1 (as insensitive as Algorithm 1)",
+                                             ratio, kRateInsensitive, 0.0));
+    }
     return e;
   }
 }
