@@ -78,6 +78,7 @@ int run(const RunArgs& args) {
   options.cases = args.cases.value_or(-1);
   options.seed = args.seed;
   options.variant = args.negative_control ? Variant::negative_control : Variant::claim;
+  options.shrink = true;
   if (args.only_case) {
     if (claims.size() != 1) throw UsageError("--case replays one case of one claim: give a single id in --claims");
     const int budget = args.cases.value_or(claims.front()->default_cases);
@@ -121,6 +122,13 @@ int run(const RunArgs& args) {
       if (r.cases_violated > 0 && r.worst_instance) {
         prepare_report_dir(dir / "counterexamples");
         atomic_write(dir / "counterexamples" / counterexample_filename(r), counterexample_json(r).dump(2) + "\n");
+        if (r.shrunk) {
+          const CounterexampleSource src{r.claim->id, r.variant, r.seed, -1, r.cases_budget, "double",
+                                         fmt::format("shrunk from case {} by structure ({} changes; mp50/mp100: {})", r.shrunk->from_case,
+                                                     r.shrunk->steps.size(), to_string(r.shrunk->ladder))};
+          atomic_write(dir / "counterexamples" / counterexample_filename(r.claim->id, r.shrunk->instance, r.variant),
+                       counterexample_json(src, r.shrunk->instance, r.shrunk->evaluation).dump(2) + "\n");
+        }
       }
     for (const Claim* c : claims) {
       std::vector<const ClaimRun*> mine;

@@ -42,6 +42,16 @@ struct ExploreArgs {
   bool negative_control = false;
 };
 int explore(const ExploreArgs& args);
+
+struct TightenArgs {
+  std::string claim;
+  int budget = 200;             // evaluations
+  double seconds = 60;          // wall-clock cap
+  std::uint64_t seed = 1;
+  std::string out = "reports/tighten";
+  bool negative_control = false;
+};
+int tighten(const TightenArgs& args);
 int run(const RunArgs& args);
 
 std::vector<Precision> parse_precision_list(const std::string& csv);

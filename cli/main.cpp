@@ -61,8 +61,20 @@ int main(int argc, char** argv) {
   ex_cmd->add_option("--digits", ex_args.digits, "Comma-separated decimal digits (default 30,50,100,200)");
   ex_cmd->add_flag("--negative-control", ex_args.negative_control, "Explore the broken variant (with --seed)");
 
+  TightenArgs t_args;
+  std::string t_seed_text;
+  CLI::App* t_cmd = app.add_subcommand("tighten", "Search the claim's generating parameters for the largest lhs/rhs; save that instance");
+  t_cmd->add_option("id", t_args.claim, "Claim id")->required();
+  t_cmd->add_option("--budget", t_args.budget, "Evaluations (default 200)");
+  t_cmd->add_option("--seconds", t_args.seconds, "Wall-clock cap in seconds (default 60)");
+  CLI::Option* t_seed_opt = t_cmd->add_option("--seed", t_seed_text, "The seed of the search (default 1)");
+  t_cmd->add_option("--out", t_args.out, "Where the best instance is saved (default reports/tighten)");
+  t_cmd->add_flag("--negative-control", t_args.negative_control, "Search the broken variant");
+
   try {
     app.parse(argc, argv);
+    if (*t_seed_opt) t_args.seed = parse_seed(t_seed_text);
+    if (*t_cmd) return tighten(t_args);
     if (*ex_seed_opt) ex_args.seed = parse_seed(ex_seed_text);
     if (*ex_case_opt) ex_args.case_index = ex_case;
     if (*ex_cases_opt) ex_args.cases = ex_cases;

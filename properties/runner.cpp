@@ -1,4 +1,5 @@
 #include "properties/runner.hpp"
+#include "properties/structural_search.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +13,35 @@ Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int ca
   RngChoices choices(rng, size);
   return claim.generate(choices);
 }
+
+namespace {
+
+LadderResult ladder(const Claim& claim, const Instance& inst, Variant variant) {
+  const CaseVerdict v50 = judge(claim.evaluate(inst, Precision::mp50, variant), precision_epsilon(Precision::mp50)).verdict;
+  const CaseVerdict v100 = judge(claim.evaluate(inst, Precision::mp100, variant), precision_epsilon(Precision::mp100)).verdict;
+  return v50 == CaseVerdict::violated && v100 == CaseVerdict::violated ? LadderResult::genuine
+         : v50 == CaseVerdict::holds && v100 == CaseVerdict::holds      ? LadderResult::rounding_artifact
+                                                                        : LadderResult::undecided;
+}
+
+std::optional<ShrunkCase> shrink_case(const Claim& claim, const RunOptions& options, int index, int cases) {
+  const RecordedCase start = record_case(claim, options.seed, index, cases);
+  const ShrinkResult r = shrink_violation(claim, start, options.variant, SearchLimits{options.shrink_evaluations, options.shrink_seconds},
+                                          options.seed);
+  if (judge(r.evaluation, precision_epsilon(Precision::float64)).verdict != CaseVerdict::violated) return std::nullopt;
+  ShrunkCase s;
+  s.from_case = index;
+  s.instance = r.minimal.instance;
+  s.evaluation = r.evaluation;
+  s.steps = r.steps;
+  s.evaluations = r.evaluations;
+  s.seconds = r.seconds;
+  s.capped = r.capped;
+  s.ladder = ladder(claim, s.instance, options.variant);
+  return s;
+}
+
+}  // namespace
 
 std::string_view to_string(LadderResult r) {
   switch (r) {
@@ -71,11 +101,7 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
       rec.discard_reason = e.discard_reason;
       if (p == Precision::float64 && rec.outcome.verdict == CaseVerdict::violated && ladder_checks < claim.ladder_checks) {
         ++ladder_checks;
-        const CaseVerdict v50 = judge(claim.evaluate(instances[k], Precision::mp50, options.variant), precision_epsilon(Precision::mp50)).verdict;
-        const CaseVerdict v100 = judge(claim.evaluate(instances[k], Precision::mp100, options.variant), precision_epsilon(Precision::mp100)).verdict;
-        rec.ladder = v50 == CaseVerdict::violated && v100 == CaseVerdict::violated ? LadderResult::genuine
-                     : v50 == CaseVerdict::holds && v100 == CaseVerdict::holds      ? LadderResult::rounding_artifact
-                                                                                    : LadderResult::undecided;
+        rec.ladder = ladder(claim, instances[k], options.variant);
       }
       ++run.cases_run;
       switch (rec.outcome.verdict) {
@@ -108,6 +134,8 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
       }
       run.records.push_back(std::move(rec));
     }
+    if (p == Precision::float64 && options.shrink && worst_is_violation && claim.ladder_checks > 0)
+      run.shrunk = shrink_case(claim, options, *run.worst_case, cases);
     if (p == Precision::float64 && options.variant == Variant::claim && claim.tightness && !options.only_case)
       run.tightness = claim.tightness(options.seed);
     run.verdict = aggregate_verdict(claim, run);

@@ -17,6 +17,12 @@ struct RunOptions {
   std::uint64_t seed = 1;
   Variant variant = Variant::claim;
   std::optional<int> only_case;  // replay one case of the budget (its size depends on `cases`)
+  // Shrink the first violated double case by structure (properties/structural_search.hpp), within these
+  // caps, and re-check the minimal instance at mp50 and mp100. Claims with ladder_checks == 0 (long
+  // training trends) are never shrunk.
+  bool shrink = false;
+  int shrink_evaluations = 200;
+  double shrink_seconds = 10;
 };
 
 // The precision ladder (issue 7): a violation found in double is re-checked on the same instance at
@@ -28,6 +34,18 @@ struct CaseRecord {
   int index = 0;  // case number; with the seed and claim id it regenerates the instance
   CaseOutcome outcome;
   std::string discard_reason;
+  LadderResult ladder = LadderResult::not_checked;
+};
+
+// A violating instance minimised by structure, then re-checked at mp50 and mp100.
+struct ShrunkCase {
+  int from_case = 0;
+  Instance instance;
+  Evaluation evaluation;           // in double
+  std::vector<std::string> steps;  // the accepted changes
+  int evaluations = 0;
+  double seconds = 0;
+  bool capped = false;
   LadderResult ladder = LadderResult::not_checked;
 };
 
@@ -49,6 +67,7 @@ struct ClaimRun {
   std::vector<CaseRecord> records;
   // The claim's tightness probe (double runs of the claim variant only).
   std::vector<Tightness> tightness;
+  std::optional<ShrunkCase> shrunk;
 
   double hypothesis_rate() const { return cases_run ? double(cases_run - cases_discarded) / cases_run : 0.0; }
 };

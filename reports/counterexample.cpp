@@ -45,27 +45,38 @@ nlohmann::json instance_exact_json(const Instance& inst) {
   return j;
 }
 
-nlohmann::json counterexample_json(const ClaimRun& run) {
+nlohmann::json counterexample_json(const CounterexampleSource& src, const Instance& inst, const Evaluation& e) {
   nlohmann::json j;
   j["format"] = "thmcheck-counterexample";
   j["version"] = kCounterexampleVersion;
-  j["claim"] = run.claim->id;
-  j["variant"] = std::string(to_string(run.variant));
-  j["seed"] = run.seed;
-  j["case"] = run.worst_case.value_or(-1);
-  j["cases"] = run.cases_budget;
-  j["precision"] = std::string(precision_name(run.precision));
-  j["instance"] = instance_exact_json(*run.worst_instance);
-  j["evaluation"] = evaluation_json(*run.worst_evaluation);
+  j["claim"] = src.claim;
+  j["variant"] = std::string(to_string(src.variant));
+  j["seed"] = src.seed;
+  j["case"] = src.case_index;
+  j["cases"] = src.cases;
+  j["precision"] = src.precision;
+  if (!src.origin.empty()) j["origin"] = src.origin;
+  j["instance"] = instance_exact_json(inst);
+  j["evaluation"] = evaluation_json(e);
   nlohmann::json env = nlohmann::json::object();
   for (const auto& [k, v] : environment_stamp()) env[k] = v;
   j["environment"] = env;
   return j;
 }
 
+nlohmann::json counterexample_json(const ClaimRun& run) {
+  const CounterexampleSource src{run.claim->id, run.variant, run.seed, run.worst_case.value_or(-1), run.cases_budget,
+                                 std::string(precision_name(run.precision)), ""};
+  return counterexample_json(src, *run.worst_instance, *run.worst_evaluation);
+}
+
+std::string counterexample_filename(const std::string& claim, const Instance& inst, Variant variant) {
+  const std::uint64_t h = fnv1a64(instance_exact_json(inst).dump() + std::string(to_string(variant)));
+  return claim + "-" + hex16(h) + ".json";
+}
+
 std::string counterexample_filename(const ClaimRun& run) {
-  const std::uint64_t h = fnv1a64(instance_exact_json(*run.worst_instance).dump() + std::string(to_string(run.variant)));
-  return run.claim->id + "-" + hex16(h) + ".json";
+  return counterexample_filename(run.claim->id, *run.worst_instance, run.variant);
 }
 
 Counterexample read_counterexample(const std::filesystem::path& path) {

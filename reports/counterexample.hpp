@@ -25,6 +25,18 @@ struct Counterexample {
 };
 
 nlohmann::json instance_exact_json(const Instance& inst);
+// Where an instance came from: its claim, variant and the case that generated it (case -1: a search
+// made it; `origin` says which, e.g. "shrunk from case 3" or "tighten, 200 evaluations").
+struct CounterexampleSource {
+  std::string claim;
+  Variant variant = Variant::claim;
+  std::uint64_t seed = 0;
+  int case_index = -1, cases = 0;
+  std::string precision = "double";
+  std::string origin;
+};
+nlohmann::json counterexample_json(const CounterexampleSource& src, const Instance& inst, const Evaluation& e);
+std::string counterexample_filename(const std::string& claim, const Instance& inst, Variant variant);
 // The run's worst case (a violation when there is one) as a counterexample document.
 nlohmann::json counterexample_json(const ClaimRun& run);
 // "<id>-<16 hex digits of the instance's hash>.json"

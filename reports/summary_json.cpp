@@ -90,6 +90,17 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   for (const CaseRecord& r : run.records)
     if (r.outcome.verdict == CaseVerdict::discarded) reasons[r.discard_reason] = reasons.value(r.discard_reason, 0) + 1;
   j["discard_reasons"] = reasons;
+  if (run.shrunk) {
+    const ShrunkCase& k = *run.shrunk;
+    j["shrunk"] = {{"from_case", k.from_case},
+                   {"instance", k.instance.describe()},
+                   {"steps", k.steps},
+                   {"evaluations", k.evaluations},
+                   {"seconds", number(k.seconds)},
+                   {"capped", k.capped},
+                   {"ladder", std::string(to_string(k.ladder))},
+                   {"evaluation", evaluation_json(k.evaluation)}};
+  }
   if (!run.tightness.empty()) {
     nlohmann::json t = nlohmann::json::array();
     for (const Tightness& x : run.tightness)

@@ -1,0 +1,56 @@
+// `thmcheck tighten ID`: hill climbing over the claim's generating choices (properties/structural_search.hpp)
+// that maximises the tightest ratio lhs/rhs (1 - relative slack) of the claim's conditions, in double.
+// Prints the best ratio and the condition that attains it, and saves the instance as a counterexample-
+// format file that `explore` replays at any precision.
+#include "cli/commands.hpp"
+#include "properties/structural_search.hpp"
+#include "reports/atomic_write.hpp"
+#include "reports/counterexample.hpp"
+#include "theorems/registry.hpp"
+
+#include <fmt/core.h>
+
+#include <cmath>
+
+namespace thm::cli {
+
+int tighten(const TightenArgs& a) {
+  std::vector<const Claim*> match;
+  try {
+    match = select_claims(a.claim);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (match.size() != 1) throw UsageError("tighten takes one claim id, '" + a.claim + "' matches " + std::to_string(match.size()));
+  if (a.budget < 5 || a.budget > 1000000) throw UsageError("--budget must be in [5, 1000000] evaluations");
+  if (!(a.seconds > 0) || a.seconds > 86400) throw UsageError("--seconds must be in (0, 86400]");
+  const Claim& claim = *match.front();
+  const Variant variant = a.negative_control ? Variant::negative_control : Variant::claim;
+  const TightenResult r = tighten(claim, variant, a.seed, SearchLimits{a.budget, a.seconds});
+  fmt::print("{} ({}), seed {}: {} evaluations ({} discarded, {} accepted moves) in {:.1f} s\n", claim.id, to_string(variant), a.seed,
+             r.evaluations, r.discarded, r.accepted, r.seconds);
+  if (!r.found) {
+    fmt::print("no instance met the hypotheses: nothing to tighten (vacuous at this budget)\n");
+    return kExitUnexpected;
+  }
+  const TightestCondition& t = r.tightest;
+  fmt::print("best ratio lhs/rhs = {:.6g} (random starts: {:.6g}) on \"{}\": lhs {:.6g}, rhs {:.6g}\n", t.ratio, r.first_ratio, t.name, t.lhs, t.rhs);
+  const Evaluation e = claim.evaluate(r.best.instance, Precision::float64, variant);
+  const CaseVerdict v = judge(e, precision_epsilon(Precision::float64)).verdict;
+  // The verdict, not the ratio, decides: a ratio of 1 within the rounding noise is inconclusive.
+  fmt::print("verdict on that instance (double): {}{}\n", to_string(v),
+             v == CaseVerdict::violated       ? ": a candidate counterexample; classify it with explore --instance"
+             : v == CaseVerdict::inconclusive ? ": the bound is attained to within the rounding noise"
+                                              : "");
+  const CounterexampleSource src{claim.id, variant, a.seed, -1, 0, "double",
+                                 fmt::format("tighten: best of {} evaluations, ratio {:.6g}", r.evaluations, t.ratio)};
+  const std::filesystem::path dir = std::filesystem::path(a.out);
+  prepare_report_dir(dir);
+  const std::filesystem::path file = dir / counterexample_filename(claim.id, r.best.instance, variant);
+  atomic_write(file, counterexample_json(src, r.best.instance, e).dump(2) + "\n");
+  fmt::print("instance: {}\nsaved {} (replay: thmcheck explore {} --instance {})\n", r.best.instance.describe().substr(0, 400), file.string(),
+             claim.id, file.string());
+  return kExitOk;
+}
+
+}  // namespace thm::cli

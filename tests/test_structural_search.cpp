@@ -1,0 +1,113 @@
+// The choice tape, structural shrinking and the tightness search (properties/structural_search.hpp).
+#include "properties/runner.hpp"
+#include "properties/structural_search.hpp"
+#include "theorems/qin_residual.hpp"
+#include "theorems/registry.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace thm;
+
+namespace {
+
+// x in [lo, hi] (a real choice) and a dimension n in [1, 9]; the condition is x <= 1; x < 0 is discarded.
+Claim synthetic(double lo, double hi) {
+  Claim c;
+  c.id = "test.synthetic";
+  c.source = "test";
+  c.provenance = Provenance::derived;
+  c.kind = ClaimKind::inequality;
+  c.default_cases = 20;
+  c.generate = [lo, hi](ChoiceSource& src) {
+    Instance inst;
+    inst.family = "test";
+    inst.params["n"] = double(src.integer(1, 9));
+    inst.params["x"] = src.real(lo, hi);
+    return inst;
+  };
+  c.evaluate = [](const Instance& inst, Precision, Variant) {
+    const double x = inst.param("x");
+    if (x < 0) return Evaluation::discarded("x < 0");
+    Evaluation e;
+    e.conditions.push_back(make_le<double>("x <= 1", x, 1.0, 1e-12));
+    return e;
+  };
+  return c;
+}
+
+const Claim& claim(const char* id) {
+  for (const Claim& c : all_claims())
+    if (c.id == id) return c;
+  throw std::runtime_error("no claim");
+}
+
+}  // namespace
+
+TEST_CASE("a recorded tape regenerates every claim's case exactly") {
+  for (const Claim& c : all_claims()) {
+    INFO(c.id);
+    const RecordedCase r = record_case(c, 7, 3, 10);
+    CHECK(r.instance.describe() == generate_case(c, 7, 3, 10).describe());
+    const RecordedCase again = replay_tape(c, r.tape, r.size, 7);
+    CHECK(again.instance.describe() == r.instance.describe());
+    REQUIRE(again.instance.matrices.size() == r.instance.matrices.size());
+    for (const auto& [name, m] : r.instance.matrices) CHECK(again.instance.matrix(name) == m);
+  }
+}
+
+TEST_CASE("shrinking keeps the violation, lowers dimensions and rounds scales") {
+  const Claim c = synthetic(1.0, 10.0);  // x in [1, 10]: violated unless x == 1
+  RecordedCase start;
+  for (int i = 0; i < 20; ++i) {
+    start = record_case(c, 3, i, 20);
+    if (start.instance.param("n") > 1 && start.instance.param("x") > 1.5) break;
+  }
+  REQUIRE(start.instance.param("x") > 1.5);
+  const ShrinkResult r = shrink_violation(c, start, Variant::claim, SearchLimits{200, 10}, 3);
+  CHECK(judge(r.evaluation, precision_epsilon(Precision::float64)).verdict == CaseVerdict::violated);
+  CHECK(r.minimal.instance.param("n") == 1);  // the dimension at its lower end
+  const double x = r.minimal.instance.param("x");
+  CHECK(x == std::round(x));  // rounded to one significant digit
+  CHECK(x > 1);
+  CHECK(!r.steps.empty());
+  CHECK(!r.capped);
+}
+
+TEST_CASE("shrinking a real claim's negative control: smaller, still violated, genuine at mp50 and mp100") {
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.cases = 20;
+  o.seed = 5;
+  o.variant = Variant::negative_control;
+  o.shrink = true;
+  const auto runs = run_claim(claim(kSigmaMinLowerBoundId), o);
+  REQUIRE(runs[0].shrunk);
+  const ShrunkCase& s = *runs[0].shrunk;
+  CHECK(judge(s.evaluation, precision_epsilon(Precision::float64)).verdict == CaseVerdict::violated);
+  CHECK(s.ladder == LadderResult::genuine);
+  CHECK(s.instance.param("N") <= runs[0].worst_instance->param("N"));
+  CHECK(s.evaluations <= o.shrink_evaluations);
+}
+
+TEST_CASE("the tightness search climbs towards the bound and never scores a discarded instance") {
+  const Claim c = synthetic(-1.0, 1.0);  // holds everywhere; the sup of x / 1 is 1
+  const TightenResult r = tighten(c, Variant::claim, 11, SearchLimits{150, 30});
+  REQUIRE(r.found);
+  CHECK(r.tightest.ratio <= 1.0);
+  CHECK(r.tightest.ratio >= 0.99);
+  CHECK(r.tightest.ratio >= r.first_ratio);
+  CHECK(r.best.instance.param("x") >= 0);  // never a discarded one
+  CHECK(r.evaluations <= 150);
+  const TightenResult none = tighten(synthetic(-2.0, -1.0), Variant::claim, 11, SearchLimits{30, 10});
+  CHECK(!none.found);
+  CHECK(none.discarded == none.evaluations);
+}
+
+TEST_CASE("the tightness search finds a derived constant's slack: sigma_min_lower_bound's bound is nearly attained") {
+  const TightenResult r = tighten(claim(kSigmaMinLowerBoundId), Variant::claim, 1, SearchLimits{100, 30});
+  REQUIRE(r.found);
+  CHECK(r.tightest.ratio <= 1.0);
+  CHECK(r.tightest.ratio > 0.9);
+}
