@@ -130,6 +130,15 @@ int run(const RunArgs& args) {
                        counterexample_json(src, r.shrunk->instance, r.shrunk->evaluation).dump(2) + "\n");
         }
       }
+    // Rounding artifacts get a file too, so that `explore` can show the ladder at work on them.
+    for (const ClaimRun& r : runs)
+      if (r.artifact_case) {
+        prepare_report_dir(dir / "counterexamples");
+        const CounterexampleSource src{r.claim->id, r.variant, r.seed, *r.artifact_case, r.cases_budget, "double",
+                                       "rounding artifact: violated in double, holds at mp50 and mp100"};
+        atomic_write(dir / "counterexamples" / counterexample_filename(r.claim->id, *r.artifact_instance, r.variant),
+                     counterexample_json(src, *r.artifact_instance, *r.artifact_evaluation).dump(2) + "\n");
+      }
     for (const Claim* c : claims) {
       std::vector<const ClaimRun*> mine;
       for (const ClaimRun& r : runs)

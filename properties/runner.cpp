@@ -107,8 +107,14 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
       switch (rec.outcome.verdict) {
         case CaseVerdict::holds: ++run.cases_held; break;
         case CaseVerdict::violated:
-          if (rec.ladder == LadderResult::rounding_artifact)
+          if (rec.ladder == LadderResult::rounding_artifact) {
             ++run.cases_rounding_artifact;
+            if (!run.artifact_case) {
+              run.artifact_case = i;
+              run.artifact_instance = instances[k];
+              run.artifact_evaluation = e;
+            }
+          }
           else
             ++run.cases_violated;
           break;

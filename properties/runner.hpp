@@ -68,6 +68,10 @@ struct ClaimRun {
   // The claim's tightness probe (double runs of the claim variant only).
   std::vector<Tightness> tightness;
   std::optional<ShrunkCase> shrunk;
+  // The first double violation that the ladder showed to be a rounding artifact (kept for its file).
+  std::optional<int> artifact_case;
+  std::optional<Instance> artifact_instance;
+  std::optional<Evaluation> artifact_evaluation;
 
   double hypothesis_rate() const { return cases_run ? double(cases_run - cases_discarded) / cases_run : 0.0; }
 };

@@ -1,5 +1,6 @@
 #include "theorems/registry.hpp"
 
+#include "theorems/demo_floating_point.hpp"
 #include "theorems/goel_algorithm.hpp"
 #include "theorems/goel_geometry.hpp"
 #include "theorems/goel_population.hpp"
@@ -250,6 +251,16 @@ std::vector<Claim> make_claims() {
   baseline.mp_cases = 1;
   baseline.ladder_checks = 0;
   claims.push_back(baseline);
+  // The built-in demonstration of the ladder (issue 7): true in exact arithmetic, false in double for some
+  // instances; every double violation is re-checked (ladder_checks = the budget) and called an artifact.
+  Claim demo = entry(kOnePassVarianceId, P::derived, K::identity,
+                     "one-pass sum of squares sum x^2 - (sum x)^2/n equals the two-pass sum (x - xbar)^2, to sqrt(eps) of the "
+                     "working precision (the rounding allowance ignores the cancellation: false only in floating point)",
+                     "Bessel's correction confused: S1 = S2 n/(n-1)", 40, generate_one_pass_variance,
+                     THM_EVALUATORS(evaluate_one_pass_variance));
+  demo.source = "demo";
+  demo.ladder_checks = demo.default_cases;
+  claims.push_back(demo);
   // The proof map: which derivation uses which lemma (docs/derivations).
   const std::vector<std::pair<const char*, std::vector<std::string>>> uses = {
       {kTiltingIdentityId, {kMatrixFactorizationId}},
