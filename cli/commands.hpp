@@ -40,6 +40,7 @@ struct ExploreArgs {
   std::optional<int> case_index, cases;
   std::string digits = "30,50,100,200";
   bool negative_control = false;
+  bool interval = false;  // also certify the conclusion with MPFI at the largest --digits
 };
 int explore(const ExploreArgs& args);
 

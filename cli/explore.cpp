@@ -8,6 +8,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -127,6 +128,25 @@ int explore(const ExploreArgs& a) {
   else if (high_holds && v64 != CaseVerdict::holds) verdict = "rounding artifact (holds once the digits suffice)";
   else if (high_holds) verdict = "holds at every precision";
   fmt::print("classification: {}\n", verdict);
+  if (a.interval) {
+    const int d = *std::max_element(digits.begin(), digits.end());
+    if (!claim.certify) {
+      fmt::print("interval certification: not certified (no interval evaluation for {})\n", claim.id);
+      return kExitOk;
+    }
+    Certification cert;
+    try {
+      cert = claim.certify(inst, d, variant);
+    } catch (const InstanceError& e) {
+      throw UsageError(std::string("bad instance: ") + e.what());
+    } catch (const std::runtime_error& e) {
+      cert.note = e.what();  // e.g. an approximate SVD too inaccurate to certify
+    }
+    fmt::print("interval evaluation at {} digits ({})\n", d, cert.note);
+    for (const CertifiedCondition& c : cert.conditions)
+      fmt::print("  {:<60} margin in [{:.6e}, {:.6e}]  {}\n", c.name, c.margin_lower, c.margin_upper, to_string(c.verdict));
+    fmt::print("interval certification: {}\n", to_string(cert.verdict));
+  }
   return kExitOk;
 }
 

@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
   CLI::Option* ex_cases_opt = ex_cmd->add_option("--cases", ex_cases, "The case budget the index belongs to (default: the claim's)");
   ex_cmd->add_option("--digits", ex_args.digits, "Comma-separated decimal digits (default 30,50,100,200)");
   ex_cmd->add_flag("--negative-control", ex_args.negative_control, "Explore the broken variant (with --seed)");
+  ex_cmd->add_flag("--interval", ex_args.interval,
+                   "Also certify the conclusion with MPFI intervals at the largest --digits: certified holds / violated / not");
 
   TightenArgs t_args;
   std::string t_seed_text;

@@ -111,3 +111,34 @@ TEST_CASE("the tightness search finds a derived constant's slack: sigma_min_lowe
   CHECK(r.tightest.ratio <= 1.0);
   CHECK(r.tightest.ratio > 0.9);
 }
+
+// Interval certification of the two claims that have it (theorems/interval_certificates.hpp).
+TEST_CASE("interval certification: sigma_min_lower_bound certified where it holds, its control certified violated") {
+  const Claim& c = claim(kSigmaMinLowerBoundId);
+  int certified_holds = 0, certified_violated = 0, judged = 0;
+  for (int i = 0; i < 12; ++i) {
+    const Instance inst = generate_case(c, 2, i, 12);
+    const Evaluation e = c.evaluate(inst, Precision::float64, Variant::claim);
+    if (!e.hypotheses_hold) continue;
+    ++judged;
+    certified_holds += c.certify(inst, 40, Variant::claim).verdict == CertifiedVerdict::holds;
+    certified_violated += c.certify(inst, 40, Variant::negative_control).verdict == CertifiedVerdict::violated;
+  }
+  REQUIRE(judged >= 6);
+  CHECK(certified_holds == judged);
+  CHECK(certified_violated == judged);
+}
+
+TEST_CASE("interval certification: every double violation of the demonstration claim is certified to hold") {
+  const Claim& c = claim("demo.fp.one_pass_variance");
+  int artifacts = 0;
+  for (int i = 0; i < 40; ++i) {
+    const Instance inst = generate_case(c, 1, i, 40);
+    if (judge(c.evaluate(inst, Precision::float64, Variant::claim), precision_epsilon(Precision::float64)).verdict != CaseVerdict::violated)
+      continue;
+    ++artifacts;
+    CHECK(c.certify(inst, 50, Variant::claim).verdict == CertifiedVerdict::holds);
+    CHECK(c.certify(inst, 50, Variant::negative_control).verdict == CertifiedVerdict::violated);
+  }
+  CHECK(artifacts >= 5);  // the demonstration demonstrates something
+}

@@ -50,6 +50,16 @@ std::string_view to_string(Variant v) {
   return v == Variant::claim ? "claim" : "negative-control";
 }
 
+std::string_view to_string(CertifiedVerdict v) {
+  switch (v) {
+    case CertifiedVerdict::holds: return "certified holds";
+    case CertifiedVerdict::violated: return "certified violated";
+    case CertifiedVerdict::not_certified: return "not certified";
+    case CertifiedVerdict::discarded: return "hypotheses certified false (discarded)";
+  }
+  return "?";
+}
+
 CaseOutcome judge(const Evaluation& e, double epsilon) {
   CaseOutcome out;
   if (!e.hypotheses_hold) return out;

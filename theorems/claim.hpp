@@ -108,6 +108,21 @@ struct Tightness {
   std::string instance;   // Instance::describe() of the instance searched
 };
 
+// Interval certification (explore --interval): each condition's margin rhs - lhs enclosed with MPFI from
+// a posteriori enclosures (numerics/interval.hpp), for the real numbers the instance defines.
+enum class CertifiedVerdict { holds, violated, not_certified, discarded };
+std::string_view to_string(CertifiedVerdict v);
+struct CertifiedCondition {
+  std::string name;
+  double margin_lower = 0, margin_upper = 0;  // outward-rounded to double
+  CertifiedVerdict verdict = CertifiedVerdict::not_certified;  // holds: lower > 0; violated: upper < 0
+};
+struct Certification {
+  CertifiedVerdict verdict = CertifiedVerdict::not_certified;  // violated if any is, holds if all hold
+  std::vector<CertifiedCondition> conditions;
+  std::string note;  // the method, or why nothing was certified
+};
+
 struct Claim {
   std::string id;          // stable, e.g. "qin.residual.weyl_interlacing"
   std::string source;      // "Q" or "G" (claims.md, "Sources")
@@ -137,6 +152,8 @@ struct Claim {
   std::function<Evaluation(const Instance&, Precision, Variant)> evaluate;
   // The same evaluation at `digits` decimal digits (runtime-precision MPFR; explore --digits).
   std::function<Evaluation(const Instance&, int digits, Variant)> evaluate_digits;
+  // Optional: the conclusion in interval arithmetic at `digits` (claims without it are "not certified").
+  std::function<Certification(const Instance&, int digits, Variant)> certify;
 };
 
 }  // namespace thm

@@ -2,6 +2,7 @@
 
 #include "theorems/demo_floating_point.hpp"
 #include "theorems/goel_algorithm.hpp"
+#include "theorems/interval_certificates.hpp"
 #include "theorems/goel_geometry.hpp"
 #include "theorems/goel_population.hpp"
 #include "theorems/goel_tightness.hpp"
@@ -88,6 +89,7 @@ std::vector<Claim> make_claims() {
                          "||S||_2 <= sqrt(N) and sigma_min(Z) >= beta sigma_min(X) - ||S||_2 ||X||_2 ||W_V||_2",
                          "||S||_2 <= 1 and sigma_min(Z) >= beta sigma_min(X) (attention term dropped)", 200,
                          generate_sigma_min_lower_bound, THM_EVALUATORS(evaluate_sigma_min_lower_bound)));
+  claims.back().certify = certify_sigma_min_lower_bound;
   Claim trend = entry(kConditioningTrendId, P::empirical, K::trend,
                       "small logits, beta in {0,.1,.25,.5,.75,1}: kappa(Zs) >= 1e6 at beta = 0, Spearman(beta, kappa(Zs)) <= "
                       "-0.9, Spearman(beta, min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2) >= 0.9; regime ||As(0)||_2 >= ||Xs||_2",
@@ -259,6 +261,7 @@ std::vector<Claim> make_claims() {
                      "Bessel's correction confused: S1 = S2 n/(n-1)", 40, generate_one_pass_variance,
                      THM_EVALUATORS(evaluate_one_pass_variance));
   demo.source = "demo";
+  demo.certify = certify_one_pass_variance;
   demo.ladder_checks = demo.default_cases;
   claims.push_back(demo);
   // The proof map: which derivation uses which lemma (docs/derivations).

@@ -1,0 +1,18 @@
+// Interval evaluations of claims' conclusions (issue 7; numerics/interval.hpp): the same instance, every
+// quantity enclosed with MPFI at `digits` decimal digits, each condition's margin rhs - lhs certified
+// positive (holds), negative (violated) or neither (not certified). Only products, sums, exp and the
+// a posteriori singular-value enclosures run on intervals; nothing pivots on them.
+//
+//   demo.fp.one_pass_variance: S1, S2 and |S1 - target| directly in interval arithmetic.
+//   qin.residual.sigma_min_lower_bound: K = c (X W_Q)(X W_K)^T, S = softmax_rows(K), A = S X W_V, Z = A + beta X
+//     as interval matrices; sigma_min(Z), sigma(X), ||S||_2, ||W_V||_2 from enclose_singular_values (Weyl).
+#pragma once
+
+#include "theorems/claim.hpp"
+
+namespace thm {
+
+Certification certify_one_pass_variance(const Instance& inst, int digits, Variant variant);
+Certification certify_sigma_min_lower_bound(const Instance& inst, int digits, Variant variant);
+
+}  // namespace thm
