@@ -104,6 +104,10 @@ int run(const RunArgs& args) {
                  r.cases_inconclusive, r.cases_violated, format_slack(r.min_slack),
                  (r.cases_rounding_artifact ? fmt::format("  ({} rounding artifacts)", r.cases_rounding_artifact) : std::string()) +
                      (expected ? "" : "   <-- unexpected"));
+      if (r.shrunk)
+        fmt::print("  shrunk case {} by structure: {} changes in {} evaluations ({:.1f} s{}); mp50/mp100: {}\n", r.shrunk->from_case,
+                   r.shrunk->steps.size(), r.shrunk->evaluations, r.shrunk->seconds, r.shrunk->capped ? ", capped" : "",
+                   to_string(r.shrunk->ladder));
       std::fflush(stdout);
       runs.push_back(std::move(r));
     }

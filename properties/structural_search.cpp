@@ -31,7 +31,16 @@ double round_significant(double x, int digits) {
   return std::round(x * scale) / scale;
 }
 
-// Simpler values of one choice, simplest first (shrink_violation's order).
+// Significant decimal digits needed to write x (to 1e-12 relative), at most 17.
+int significant_digits(double x) {
+  for (int k = 1; k < 17; ++k)
+    if (std::fabs(round_significant(x, k) - x) <= 1e-12 * std::fabs(x)) return k;
+  return 17;
+}
+
+// Simpler values of one choice, simplest first (shrink_violation's order). Every candidate is strictly
+// simpler, so shrinking terminates: integers decrease; a real moves to its lower end (the simplest value)
+// or to fewer significant digits; a coin goes from true to false.
 std::vector<double> simpler_values(const Choice& c) {
   std::vector<double> out;
   auto add = [&](double v) {
@@ -45,11 +54,16 @@ std::vector<double> simpler_values(const Choice& c) {
       add(c.value - 1);
       break;
     case Choice::Kind::real:
-    case Choice::Kind::log_real:
+    case Choice::Kind::log_real: {
+      if (c.value == c.lo) break;  // already the simplest
       add(c.lo);
-      add(round_significant(c.value, 1));
-      add(round_significant(c.value, 2));
+      const int digits = significant_digits(c.value);
+      for (int k = 1; k <= 2 && k < digits; ++k) {
+        const double r = round_significant(c.value, k);
+        if (r >= c.lo && r <= c.hi) add(r);  // a rounded value outside the range would be clamped back: not simpler
+      }
       break;
+    }
     case Choice::Kind::coin:
       if (c.value != 0) out.push_back(0);
       break;
@@ -105,7 +119,10 @@ ShrinkResult shrink_violation(const Claim& claim, const RecordedCase& start, Var
   bool changed = true;
   while (changed && !out_of_budget()) {
     changed = false;
-    for (std::size_t k = 0; k < r.minimal.tape.size() && !out_of_budget(); ++k) {
+    // Only the choices of the original draw: a generator that rejects and redraws appends fresh choices
+    // (from the fallback) that shrinking must not chase.
+    const std::size_t positions = std::min(r.minimal.tape.size(), start.tape.size());
+    for (std::size_t k = 0; k < positions && !out_of_budget(); ++k) {
       for (double v : simpler_values(r.minimal.tape[k])) {
         if (out_of_budget()) break;
         ChoiceTape tape = r.minimal.tape;

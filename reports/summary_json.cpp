@@ -96,7 +96,6 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
                    {"instance", k.instance.describe()},
                    {"steps", k.steps},
                    {"evaluations", k.evaluations},
-                   {"seconds", number(k.seconds)},
                    {"capped", k.capped},
                    {"ladder", std::string(to_string(k.ladder))},
                    {"evaluation", evaluation_json(k.evaluation)}};

@@ -12,11 +12,6 @@ namespace thm {
 
 namespace {
 
-std::string fmt_seconds(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", s);
-  return buf;
-}
 
 std::string sci(double x) {
   if (std::isnan(x)) return "nan";
@@ -140,8 +135,8 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
     if (r->shrunk) {
       const ShrunkCase& k = *r->shrunk;
       md += "\n## Shrunk counterexample (" + std::string(precision_name(r->precision)) + ", from case " + std::to_string(k.from_case) + ")\n\n";
-      md += "Minimised by structure in " + std::to_string(k.evaluations) + " evaluations (" + fmt_seconds(k.seconds) + " s" +
-            (k.capped ? ", stopped by the cap" : "") + "); at mp50 and mp100: **" + std::string(to_string(k.ladder)) + "**.\n\n";
+      md += "Minimised by structure in " + std::to_string(k.evaluations) + " evaluations" + (k.capped ? " (stopped by the cap)" : "") +
+            "; at mp50 and mp100: **" + std::string(to_string(k.ladder)) + "**.\n\n";
       for (const std::string& st : k.steps) md += "- " + md_escape(st) + "\n";
       md += "\nInstance: `" + k.instance.describe() + "`\n";
     }

@@ -75,6 +75,25 @@ TEST_CASE("shrinking keeps the violation, lowers dimensions and rounds scales") 
   CHECK(!r.capped);
 }
 
+TEST_CASE("shrinking terminates on a generator that rejects and redraws, and never oscillates between round values") {
+  Claim c = synthetic(0.125, 10.0);
+  c.generate = [](ChoiceSource& src) {
+    Instance inst;
+    inst.family = "test";
+    inst.params["n"] = double(src.integer(1, 9));
+    double x = 0;
+    do x = src.real(0.125, 10.0);  // redraw until x > 2: shrinking x to 0.125 forces fresh draws
+    while (x <= 2);
+    inst.params["x"] = x;
+    return inst;
+  };
+  const RecordedCase start = record_case(c, 4, 10, 20);
+  const ShrinkResult r = shrink_violation(c, start, Variant::claim, SearchLimits{500, 30}, 4);
+  CHECK(!r.capped);
+  CHECK(r.evaluations < 50);
+  CHECK(judge(r.evaluation, precision_epsilon(Precision::float64)).verdict == CaseVerdict::violated);
+}
+
 TEST_CASE("shrinking a real claim's negative control: smaller, still violated, genuine at mp50 and mp100") {
   RunOptions o;
   o.precisions = {Precision::float64};

@@ -33,21 +33,35 @@ Evaluation by_precision(const Instance& inst, Precision p, Variant v) {
 #define THM_BY_PRECISION(f) by_precision<&f<double>, &f<mp50>, &f<mp100>>
 #define THM_EVALUATORS(f) THM_BY_PRECISION(f), at_digits<&f<mpfr_dynamic>>
 
-// The evaluation at a runtime precision: mpfr_dynamic's default precision set for the call.
+// The evaluation at a runtime precision: mpfr_dynamic's default precision set for the call, with every
+// operation at exactly `digits` (Boost's default lets a result take its operands' precision); both the
+// precision and the option are restored on the way out.
+class DigitsGuard {
+ public:
+  explicit DigitsGuard(int digits)
+      : global_(mpfr_dynamic::default_precision()),
+        thread_(mpfr_dynamic::thread_default_precision()),
+        options_(mpfr_dynamic::thread_default_variable_precision_options()) {
+    mpfr_dynamic::thread_default_variable_precision_options(bmp::variable_precision_options::assume_uniform_precision);
+    mpfr_dynamic::default_precision(static_cast<unsigned>(digits));  // the global and this thread's
+  }
+  ~DigitsGuard() {
+    mpfr_dynamic::default_precision(global_);
+    mpfr_dynamic::thread_default_precision(thread_);
+    mpfr_dynamic::thread_default_variable_precision_options(options_);
+  }
+  DigitsGuard(const DigitsGuard&) = delete;
+  DigitsGuard& operator=(const DigitsGuard&) = delete;
+
+ private:
+  unsigned global_, thread_;
+  bmp::variable_precision_options options_;
+};
+
 template <Evaluation (*F)(const Instance&, Variant)>
 Evaluation at_digits(const Instance& inst, int digits, Variant v) {
-  const unsigned saved = mpfr_dynamic::default_precision();
-  // Every operation at exactly `digits` (Boost's default lets a result take its operands' precision).
-  mpfr_dynamic::thread_default_variable_precision_options(bmp::variable_precision_options::assume_uniform_precision);
-  mpfr_dynamic::default_precision(static_cast<unsigned>(digits));
-  try {
-    Evaluation e = F(inst, v);
-    mpfr_dynamic::default_precision(saved);
-    return e;
-  } catch (...) {
-    mpfr_dynamic::default_precision(saved);
-    throw;
-  }
+  const DigitsGuard guard(digits);
+  return F(inst, v);
 }
 
 using Generator = std::function<Instance(ChoiceSource&)>;
