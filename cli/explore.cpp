@@ -16,6 +16,8 @@ namespace thm::cli {
 
 namespace {
 
+constexpr Eigen::Index kMaxIntervalDimension = 256;
+
 std::vector<int> parse_digits(const std::string& csv) {
   std::vector<int> out;
   std::stringstream ss(csv);
@@ -93,10 +95,11 @@ int explore(const ExploreArgs& a) {
     std::string name;
     CaseOutcome outcome;
     double margin = 0;
+    std::vector<std::pair<std::string, double>> quantities;  // the evaluation's observations
   };
   std::vector<Row> rows;
   auto show = [&](const std::string& name, const Evaluation& e, double eps) {
-    Row row{name, judge(e, eps), 0};
+    Row row{name, judge(e, eps), 0, e.observations};
     std::string lhs = "-", rhs = "-", cond = e.discard_reason;
     if (row.outcome.worst_condition >= 0) {
       const Condition& c = e.conditions[row.outcome.worst_condition];
@@ -115,6 +118,31 @@ int explore(const ExploreArgs& a) {
   } catch (const InstanceError& e) {
     throw UsageError(std::string("bad instance: ") + e.what());
   }
+  // The quantities the claim depends on, per precision, and the digits on which the last two agree.
+  if (!rows.front().quantities.empty()) {
+    fmt::print("\n{:<48}", "quantity");
+    for (const Row& r : rows) fmt::print(" {:>20}", r.name);
+    fmt::print(" {:>8}\n", "digits");
+    const std::size_t shown = std::min<std::size_t>(rows.front().quantities.size(), 40);
+    for (std::size_t q = 0; q < shown; ++q) {
+      const std::string& qname = rows.front().quantities[q].first;
+      fmt::print("{:<48}", qname.size() > 48 ? qname.substr(0, 45) + "..." : qname);
+      std::vector<double> values;
+      for (const Row& r : rows) {
+        // The same observation by name (an evaluation that discards has none).
+        const auto it = std::find_if(r.quantities.begin(), r.quantities.end(), [&](const auto& kv) { return kv.first == qname; });
+        if (it == r.quantities.end()) {
+          fmt::print(" {:>20}", "-");
+          continue;
+        }
+        fmt::print(" {:>20.12e}", it->second);
+        values.push_back(it->second);
+      }
+      fmt::print(" {:>8}\n", values.size() >= 2 ? fmt::format("{:.1f}", agreeing_digits(values[values.size() - 2], values.back())) : "");
+    }
+    if (rows.front().quantities.size() > shown) fmt::print("({} more in the claim's JSON report)\n", rows.front().quantities.size() - shown);
+    fmt::print("\n");
+  }
   // Classification from the double verdict and the verdicts at every higher precision.
   bool high_violated = true, high_holds = true;
   for (std::size_t i = 1; i < rows.size(); ++i) {
@@ -130,6 +158,11 @@ int explore(const ExploreArgs& a) {
   fmt::print("classification: {}\n", verdict);
   if (a.interval) {
     const int d = *std::max_element(digits.begin(), digits.end());
+    // Interval SVDs cost O(n^3) multiprecision operations per enclosure: refuse what would not finish.
+    for (const auto& [name, m] : inst.matrices)
+      if (m.rows() > kMaxIntervalDimension || m.cols() > kMaxIntervalDimension)
+        throw UsageError(fmt::format("--interval: matrix {} is {} x {}; interval certification takes at most {} x {}", name, m.rows(),
+                                     m.cols(), kMaxIntervalDimension, kMaxIntervalDimension));
     if (!claim.certify) {
       fmt::print("interval certification: not certified (no interval evaluation for {})\n", claim.id);
       return kExitOk;

@@ -48,7 +48,7 @@ Evaluation evaluate_one_pass_variance(const Instance& inst, Variant variant) {
                                     T(abs(s1 - target)), T(sqrt(eps) * s2), T(eps * s2)));
   e.observations = {{"S1 (one pass)", to_double(s1)},
                     {"S2 (two pass)", to_double(s2)},
-                    {"mean^2 / (S2 / n): digits S1 loses, as a power of 10", to_double(T(mean * mean / (s2 / T(n))))}};
+                    {"mean^2 / variance: the cancellation factor of S1", to_double(T(mean * mean / (s2 / T(n))))}};
   return e;
 }
 

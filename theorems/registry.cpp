@@ -95,10 +95,12 @@ std::vector<Claim> make_claims() {
                          "sigma_2(A) <= (exp(2 eps) - 1) ||X W_V||_2",
                          "the bounds of (b) divided by 4", 200, generate_rank_collapse,
                          THM_EVALUATORS(evaluate_rank_collapse)));
+  claims.back().certify = certify_rank_collapse;
   claims.push_back(entry(kWeylInterlacingId, P::derived, K::inequality,
                          "sigma_k(Z) >= beta sigma_{k+j}(X) - sigma_{j+1}(A) for k >= 1, j >= 0, k + j <= min(N, d)",
                          "the index shift dropped: sigma_k(Z) >= beta sigma_k(X) - sigma_{j+1}(A) for j >= 1", 200,
                          generate_weyl_interlacing, THM_EVALUATORS(evaluate_weyl_interlacing)));
+  claims.back().certify = certify_weyl_interlacing;
   claims.push_back(entry(kSigmaMinLowerBoundId, P::derived, K::inequality,
                          "||S||_2 <= sqrt(N) and sigma_min(Z) >= beta sigma_min(X) - ||S||_2 ||X||_2 ||W_V||_2",
                          "||S||_2 <= 1 and sigma_min(Z) >= beta sigma_min(X) (attention term dropped)", 200,
