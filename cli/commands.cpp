@@ -65,6 +65,17 @@ std::string format_slack(const std::optional<double>& s) { return s ? fmt::forma
 
 }  // namespace
 
+const Claim& select_one_claim(const std::string& id, const std::string& command) {
+  std::vector<const Claim*> match;
+  try {
+    match = select_claims(id);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (match.size() != 1) throw UsageError(command + " takes one claim id, '" + id + "' matches " + std::to_string(match.size()));
+  return *match.front();
+}
+
 int run(const RunArgs& args) {
   std::vector<const Claim*> claims;
   try {

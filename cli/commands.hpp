@@ -2,6 +2,7 @@
 #pragma once
 
 #include "numerics/scalar.hpp"
+#include "theorems/claim.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -56,6 +57,8 @@ int tighten(const TightenArgs& args);
 int run(const RunArgs& args);
 
 std::vector<Precision> parse_precision_list(const std::string& csv);
+// The one claim `id` names (an id or a glob matching exactly one); UsageError otherwise.
+const Claim& select_one_claim(const std::string& id, const std::string& command);
 // A decimal integer in [0, 2^64 - 1]; no sign, no exponent, no wrap-around.
 std::uint64_t parse_seed(const std::string& text);
 

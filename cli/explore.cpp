@@ -56,14 +56,7 @@ double agreeing_digits(double a, double b) {
 }  // namespace
 
 int explore(const ExploreArgs& a) {
-  std::vector<const Claim*> match;
-  try {
-    match = select_claims(a.claim);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  if (match.size() != 1) throw UsageError("explore takes one claim id, '" + a.claim + "' matches " + std::to_string(match.size()));
-  const Claim& claim = *match.front();
+  const Claim& claim = select_one_claim(a.claim, "explore");
   const std::vector<int> digits = parse_digits(a.digits);
   Instance inst;
   Variant variant = a.negative_control ? Variant::negative_control : Variant::claim;

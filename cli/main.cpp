@@ -108,5 +108,9 @@ int main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     std::cerr << "thmcheck: error: " << e.what() << "\n";
     return kExitUsage;
+  } catch (const std::exception& e) {
+    // Anything else (an unwritable path, a library error): one line, never an abort.
+    std::cerr << "thmcheck: error: " << e.what() << "\n";
+    return kExitUsage;
   }
 }

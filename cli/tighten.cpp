@@ -15,17 +15,15 @@
 namespace thm::cli {
 
 int tighten(const TightenArgs& a) {
-  std::vector<const Claim*> match;
-  try {
-    match = select_claims(a.claim);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  if (match.size() != 1) throw UsageError("tighten takes one claim id, '" + a.claim + "' matches " + std::to_string(match.size()));
+  const Claim& claim = select_one_claim(a.claim, "tighten");
   if (a.budget < 5 || a.budget > 1000000) throw UsageError("--budget must be in [5, 1000000] evaluations");
   if (!(a.seconds > 0) || a.seconds > 86400) throw UsageError("--seconds must be in (0, 86400]");
-  const Claim& claim = *match.front();
   const Variant variant = a.negative_control ? Variant::negative_control : Variant::claim;
+  try {
+    prepare_report_dir(a.out);  // fail before the search, not after it
+  } catch (const ReportError& err) {
+    throw UsageError(err.what());
+  }
   const TightenResult r = tighten(claim, variant, a.seed, SearchLimits{a.budget, a.seconds});
   fmt::print("{} ({}), seed {}: {} evaluations ({} discarded, {} accepted moves) in {:.1f} s\n", claim.id, to_string(variant), a.seed,
              r.evaluations, r.discarded, r.accepted, r.seconds);
@@ -45,9 +43,13 @@ int tighten(const TightenArgs& a) {
   const CounterexampleSource src{claim.id, variant, a.seed, -1, 0, "double",
                                  fmt::format("tighten: best of {} evaluations, ratio {:.6g}", r.evaluations, t.ratio)};
   const std::filesystem::path dir = std::filesystem::path(a.out);
-  prepare_report_dir(dir);
   const std::filesystem::path file = dir / counterexample_filename(claim.id, r.best.instance, variant);
-  atomic_write(file, counterexample_json(src, r.best.instance, e).dump(2) + "\n");
+  try {
+    prepare_report_dir(dir);
+    atomic_write(file, counterexample_json(src, r.best.instance, e).dump(2) + "\n");
+  } catch (const ReportError& err) {
+    throw UsageError(err.what());
+  }
   fmt::print("instance: {}\nsaved {} (replay: thmcheck explore {} --instance {})\n", r.best.instance.describe().substr(0, 400), file.string(),
              claim.id, file.string());
   return kExitOk;
