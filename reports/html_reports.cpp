@@ -184,6 +184,23 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
     hs.x_label = "(rhs - lhs) / |rhs| of the worst condition";
     hs.height = 220;
     b += "<h2>" + p + "</h2>\n" + histogram(hs, slacks);
+    const auto ladder = ladder_outcomes(*r);
+    const std::map<std::string, int> reasons = discard_reasons(*r);
+    if (!ladder.empty() || !reasons.empty()) {
+      b += "<ul>\n";
+      for (const auto& [what, cases] : ladder) b += "<li>" + html_escape(what) + ": " + html_escape(cases) + "</li>\n";
+      for (const auto& [why, count] : reasons)
+        b += "<li>discarded (hypothesis false; never a pass), " + std::to_string(count) + " x: " + html_escape(why) + "</li>\n";
+      b += "</ul>\n";
+    }
+    if (r->shrunk) {
+      const ShrunkCase& k = *r->shrunk;
+      b += "<h3>Shrunk counterexample (from case " + std::to_string(k.from_case) + ")</h3>\n<p>Minimised by structure in " +
+           std::to_string(k.evaluations) + " evaluations" + (k.capped ? " (stopped by the cap)" : "") + "; at mp50 and mp100: <b>" +
+           std::string(to_string(k.ladder)) + "</b>.</p>\n<ul>\n";
+      for (const std::string& st : k.steps) b += "<li>" + html_escape(st) + "</li>\n";
+      b += "</ul>\n<p><code>" + html_escape(k.instance.describe()) + "</code></p>\n";
+    }
     if (!r->tightness.empty()) {
       b += "<h3>Tightness search</h3>\n<p>The derived constant beside the best empirical constant that hill climbing over the region "
            "found (a ratio near 1 means the constant is tight).</p>\n<table><tr><th>quantity</th><th>constant</th><th>derived</th>"

@@ -1,4 +1,5 @@
 #include "reports/summary_json.hpp"
+#include "reports/text_reports.hpp"
 
 #include <cmath>
 
@@ -87,8 +88,7 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   j["genuine_cases"] = genuine;
   // Why cases were discarded (hypothesis false), with counts: a discard is never a pass, and the user sees why.
   nlohmann::json reasons = nlohmann::json::object();
-  for (const CaseRecord& r : run.records)
-    if (r.outcome.verdict == CaseVerdict::discarded) reasons[r.discard_reason] = reasons.value(r.discard_reason, 0) + 1;
+  for (const auto& [why, count] : discard_reasons(run)) reasons[why] = count;
   j["discard_reasons"] = reasons;
   if (run.shrunk) {
     const ShrunkCase& k = *run.shrunk;

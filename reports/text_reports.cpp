@@ -26,7 +26,8 @@ bool expected(const ClaimRun& r) { return r.verdict == expected_verdict(r.varian
 
 std::string counts(const ClaimRun& r) {
   return std::to_string(r.cases_run) + " run, " + std::to_string(r.cases_held) + " held, " + std::to_string(r.cases_discarded) +
-         " discarded, " + std::to_string(r.cases_inconclusive) + " inconclusive, " + std::to_string(r.cases_violated) + " violated";
+         " discarded, " + std::to_string(r.cases_inconclusive) + " inconclusive, " + std::to_string(r.cases_violated) + " violated" +
+         (r.cases_rounding_artifact ? ", " + std::to_string(r.cases_rounding_artifact) + " rounding artifacts" : std::string());
 }
 
 std::string md_escape(const std::string& s) {
@@ -39,6 +40,29 @@ std::string md_escape(const std::string& s) {
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun& r) {
+  std::string genuine, artifacts, undecided;
+  for (const CaseRecord& rec : r.records) {
+    std::string* out = rec.ladder == LadderResult::genuine             ? &genuine
+                       : rec.ladder == LadderResult::rounding_artifact ? &artifacts
+                       : rec.ladder == LadderResult::undecided         ? &undecided
+                                                                        : nullptr;
+    if (out) *out += (out->empty() ? "cases " : ", ") + std::to_string(rec.index);
+  }
+  std::vector<std::pair<std::string, std::string>> lines;
+  if (!artifacts.empty()) lines.emplace_back("rounding artifacts (violated in double, hold at mp50 and mp100; not counted as violations)", artifacts);
+  if (!genuine.empty()) lines.emplace_back("genuine (violated in double, at mp50 and at mp100)", genuine);
+  if (!undecided.empty()) lines.emplace_back("undecided (the rungs disagree)", undecided);
+  return lines;
+}
+
+std::map<std::string, int> discard_reasons(const ClaimRun& r) {
+  std::map<std::string, int> reasons;
+  for (const CaseRecord& rec : r.records)
+    if (rec.outcome.verdict == CaseVerdict::discarded) ++reasons[rec.discard_reason];
+  return reasons;
+}
 
 std::string xml_escape(const std::string& s) {
   std::string out;
@@ -124,9 +148,13 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
           std::string(to_string(expected_verdict(r->variant))) + " | " + counts(*r) + " | " + sci(r->hypothesis_rate()) + " | " +
           slack(r->min_slack) + " |\n";
   for (const ClaimRun* r : runs) {
-    std::map<std::string, int> reasons;
-    for (const CaseRecord& rec : r->records)
-      if (rec.outcome.verdict == CaseVerdict::discarded) ++reasons[rec.discard_reason];
+    const auto ladder = ladder_outcomes(*r);
+    if (ladder.empty()) continue;
+    md += "\nPrecision ladder at " + std::string(precision_name(r->precision)) + ":\n\n";
+    for (const auto& [what, cases] : ladder) md += "- " + what + ": " + cases + "\n";
+  }
+  for (const ClaimRun* r : runs) {
+    const std::map<std::string, int> reasons = discard_reasons(*r);
     if (reasons.empty()) continue;
     md += "\nDiscarded at " + std::string(precision_name(r->precision)) + " (hypothesis false; never counted as a pass):\n\n";
     for (const auto& [why, count] : reasons) md += "- " + std::to_string(count) + " x " + md_escape(why) + "\n";

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,5 +25,10 @@ nlohmann::json claim_json(const std::vector<const ClaimRun*>& runs);
 std::string replay_command(const ClaimRun& run);
 
 std::string xml_escape(const std::string& s);
+
+// The precision ladder's outcome as (what, "cases i, j, ...") lines: rounding artifacts, genuine, undecided.
+std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun& run);
+// Why cases were discarded, with counts (hypothesis false; never a pass).
+std::map<std::string, int> discard_reasons(const ClaimRun& run);
 
 }  // namespace thm
