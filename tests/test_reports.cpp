@@ -222,3 +222,24 @@ TEST_CASE("svg histogram: values spanning the whole double range do not crash an
   for (std::size_t at = svg.find("<title>"); at != std::string::npos; at = svg.find("<title>", at + 1)) total += std::stoi(svg.substr(at + 7));
   CHECK(total == 5);
 }
+
+TEST_CASE("reports: rounding artifacts are listed, not counted as violations; the claim holds with a note") {
+  const Claim* demo = nullptr;
+  for (const Claim& c : all_claims())
+    if (c.id == "demo.fp.one_pass_variance") demo = &c;
+  REQUIRE(demo);
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.seed = 1;
+  const std::vector<ClaimRun> runs = run_claim(*demo, o);
+  const ClaimRun& r = runs.front();
+  REQUIRE(r.cases_rounding_artifact > 0);  // the demonstration demonstrates: seed 1 has 13
+  CHECK(r.cases_violated == 0);
+  CHECK(r.verdict == ClaimVerdict::holds);
+  REQUIRE(r.artifact_instance);
+  const std::string md = claim_markdown({&r});
+  CHECK(md.find("rounding artifacts (violated in double, hold at mp50 and mp100") != std::string::npos);
+  CHECK(md.find(std::to_string(*r.artifact_case)) != std::string::npos);
+  CHECK(claim_json({&r})["runs"][0]["rounding_artifact_cases"].size() == static_cast<std::size_t>(r.cases_rounding_artifact));
+  CHECK(claim_html({&r}).find("rounding artifacts") != std::string::npos);
+}
