@@ -1,0 +1,55 @@
+// Benchmarks of the counterexample lab (issue 7): the interval singular-value enclosure of an N x N
+// Gaussian matrix at 30 and 60 digits, the interval certification of one case of
+// qin.residual.sigma_min_lower_bound, one shrink of its negative control and one tightness search.
+// Inputs are built in double from fixed seeds outside the timed loop.
+#include "numerics/interval.hpp"
+#include "numerics/random.hpp"
+#include "numerics/random_matrix.hpp"
+#include "properties/runner.hpp"
+#include "properties/structural_search.hpp"
+#include "theorems/qin_residual.hpp"
+#include "theorems/registry.hpp"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+const thm::Claim& claim(const char* id) {
+  for (const thm::Claim& c : thm::all_claims())
+    if (c.id == id) return c;
+  throw std::runtime_error("no claim");
+}
+
+void BM_EncloseSingularValues(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const unsigned digits = static_cast<unsigned>(state.range(1));
+  thm::Rng rng(42);
+  const thm::MatD m = thm::gaussian_matrix(rng, n, n, 1.0);
+  const thm::IntervalPrecision guard(digits);
+  const thm::IMat a = thm::to_interval(m);
+  for (auto _ : state) benchmark::DoNotOptimize(thm::enclose_singular_values(a));
+}
+BENCHMARK(BM_EncloseSingularValues)->Args({4, 30})->Args({8, 30})->Args({16, 30})->Args({8, 60})->Unit(benchmark::kMillisecond);
+
+void BM_CertifySigmaMin(benchmark::State& state) {
+  const thm::Claim& c = claim(thm::kSigmaMinLowerBoundId);
+  const thm::Instance inst = thm::generate_case(c, 1, 100, 200);
+  for (auto _ : state) benchmark::DoNotOptimize(c.certify(inst, 60, thm::Variant::claim));
+}
+BENCHMARK(BM_CertifySigmaMin)->Unit(benchmark::kMillisecond);
+
+void BM_ShrinkControl(benchmark::State& state) {
+  const thm::Claim& c = claim(thm::kSigmaMinLowerBoundId);
+  const thm::RecordedCase start = thm::record_case(c, 1, 150, 200);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(thm::shrink_violation(c, start, thm::Variant::negative_control, thm::SearchLimits{200, 60}, 1));
+}
+BENCHMARK(BM_ShrinkControl)->Unit(benchmark::kMillisecond);
+
+void BM_Tighten(benchmark::State& state) {
+  const thm::Claim& c = claim(thm::kSigmaMinLowerBoundId);
+  for (auto _ : state) benchmark::DoNotOptimize(thm::tighten(c, thm::Variant::claim, 1, thm::SearchLimits{200, 60}));
+}
+BENCHMARK(BM_Tighten)->Unit(benchmark::kMillisecond);
+
+}  // namespace
