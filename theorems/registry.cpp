@@ -232,7 +232,7 @@ std::vector<Claim> make_claims() {
                            THM_EVALUATORS(evaluate_precond_equivalence)));
   Claim near = g_entry(kSpectralNearManifoldId, P::paper_shape, K::rate,
                        "n in 64..4096, 32 seeds: median dist_P(theta_0, S) ~ n^{-1/2} (|slope + 1/2| <= 0.1 + 99% bootstrap "
-                       "half-width); for n >= 2 n_0, n_0 = (C/rho)^2, at least 75% of seeds start inside rho (binomial test, 1e-3)",
+                       "half-width); for n >= 4 n_0, n_0 = (C/rho)^2, at least 75% of seeds start inside rho (binomial test, 1e-3)",
                        "slope -1", 3, generate_spectral_near_manifold, THM_EVALUATORS(evaluate_spectral_near_manifold));
   near.mp_cases = 1;
   near.ladder_checks = 1;

@@ -269,7 +269,7 @@ Evaluation evaluate_spectral_near_manifold(const Instance& inst, Variant variant
   e.conditions.push_back(make_le<double>(variant == Variant::claim ? "|slope(log median dist, log n) + 1/2| <= 0.1 + bootstrap half-width"
                                                                    : "|slope(log median dist, log n) + 1| <= 0.1 + bootstrap half-width",
                                          std::fabs(fit.slope - target), kNearSlopeTolerance + half, 0.0));
-  // Frequency: n_0 = (C / rho)^2 from the fitted law median dist = C n^{-1/2}; at grid n >= 2 n_0, at least
+  // Frequency: n_0 = (C / rho)^2 from the fitted law median dist = C n^{-1/2}; at grid n >= 4 n_0, at least
   // 75% of seeds start inside rho.
   const double C = std::exp(detail::median([&] {
     std::vector<double> cs;
@@ -281,7 +281,7 @@ Evaluation evaluate_spectral_near_manifold(const Instance& inst, Variant variant
   // the seeds show with confidence 99.9% that fewer than 75% start inside rho.
   int judged = 0;
   for (std::size_t i = 0; i < grid.size(); ++i)
-    if (grid[i] >= 2 * n0) {
+    if (grid[i] >= kNearThresholdFactor * n0) {
       ++judged;
       const int count = static_cast<int>(std::lround(inside[i] * seeds));
       double cdf = 0, term = std::pow(1 - kNearInsideFraction, seeds);  // P(X = 0)
@@ -290,7 +290,7 @@ Evaluation evaluate_spectral_near_manifold(const Instance& inst, Variant variant
         term *= double(seeds - x) / double(x + 1) * kNearInsideFraction / (1 - kNearInsideFraction);
       }
       e.conditions.push_back(make_ge<double>("n = " + std::to_string(grid[i]) +
-                                                 " >= 2 n_0: P(X <= seeds inside rho | p = 0.75) >= 1e-3 (binomial, one-sided)",
+                                                 " >= 4 n_0: P(X <= seeds inside rho | p = 0.75) >= 1e-3 (binomial, one-sided)",
                                              cdf, kNearBinomialLevel, 0.0));
     }
   e.observations.emplace_back("slope", fit.slope);
@@ -299,7 +299,7 @@ Evaluation evaluate_spectral_near_manifold(const Instance& inst, Variant variant
   e.observations.emplace_back("R^2", fit.r2);
   e.observations.emplace_back("rho", rho);
   e.observations.emplace_back("n_0 = (C / rho)^2", n0);
-  e.observations.emplace_back("grid points judged for the frequency (n >= 2 n_0)", double(judged));
+  e.observations.emplace_back("grid points judged for the frequency (n >= 4 n_0)", double(judged));
   return e;
 }
 
