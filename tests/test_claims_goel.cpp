@@ -273,3 +273,18 @@ TEST_CASE("the study budget is written into the instance, so a replay uses the g
   CHECK(full.param("n_max") == 4096);
   CHECK(standard.matrix("Sigma") == full.matrix("Sigma"));
 }
+
+TEST_CASE("goel.population.matrix_factorization: the predicted SE matches the measured one, and (H2) holds for generated instances") {
+  for (int i = 0; i < 6; ++i) {
+    const Instance inst = generate_case(claim(kMatrixFactorizationId), 3, i, 6);
+    const Evaluation e = claim(kMatrixFactorizationId).evaluate(inst, Precision::float64, Variant::claim);
+    double ratio = 0;
+    for (const auto& [name, v] : e.observations)
+      if (name.rfind("SE / SE_pred", 0) == 0) ratio = v;
+    INFO("case ", i, ": SE / SE_pred = ", ratio);
+    CHECK(ratio > 0.8);
+    CHECK(ratio < 1.25);
+    // The control is never discarded for lack of power on generated instances (the generator redraws).
+    CHECK(claim(kMatrixFactorizationId).evaluate(inst, Precision::float64, Variant::negative_control).hypotheses_hold);
+  }
+}

@@ -139,7 +139,8 @@ Instance generate_tilting_identity(ChoiceSource& src) {
 Instance generate_matrix_factorization(ChoiceSource& src) {
   // A, B Gaussian with B rescaled to ||Sigma^{1/2} B Sigma^{1/2}||_2^2 = rho in [1/64, 1/16]; Z* = P Q^T + Delta
   // with ||Delta|| in [0.3, 1] ||P Q^T|| (so L - L* is comparable to the signal), s^2 in [0, ||Delta||^2 / k].
-  // Redrawn until the control's gap |L - L_ctrl| >= 0.3 L, so that the negative control is detectable.
+  // Redrawn until the control's gap |L - L_ctrl| >= 10 SE_pred, hypothesis (H2), so that the negative control is
+  // detectable (a gap relative to L does not ensure it when token noise dominates the SE).
   Instance inst;
   for (int attempt = 0; attempt < kMaxTries; ++attempt) {
     GSpec s = population_spec(src);
@@ -167,7 +168,7 @@ Instance generate_matrix_factorization(ChoiceSource& src) {
     const GProblem<double> h = lift_goel<double>(inst);
     const double L = population_excess(h.A, h.B, h.task) + bayes_risk(h.task);
     const double control = (h.A * h.task.Sigma * h.B.transpose() - h.task.M).squaredNorm() / 2 + bayes_risk(h.task);
-    if (std::fabs(L - control) >= 0.3 * L) break;
+    if (std::fabs(L - control) >= kFactorizationControlGapSE * factorization_predicted_se<double>(inst)) break;
   }
   return inst;
 }

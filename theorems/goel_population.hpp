@@ -43,6 +43,9 @@ inline constexpr int kFactorizationShort = 32, kFactorizationLong = 128;  // Ric
 inline constexpr int kFactorizationDraws = 2880;
 inline constexpr double kFactorizationZ = 5.0;
 inline constexpr double kFactorizationRhoMax = 1.0 / 16;  // (H1): ||Sigma^{1/2} B Sigma^{1/2}||_2^2
+// (H2), the control's power: |L_inf - L_ctrl| >= 10 SE_pred (derivation, "Predicted SE").
+inline constexpr double kFactorizationControlGapSE = 10.0;
+static_assert(kFactorizationLong == 4 * kFactorizationShort, "the predicted SE's third coefficient, 3/4, assumes T2 = 4 T1");
 inline constexpr std::array<double, 3> kInvarianceScales = {1e-2, 1.0, 1e2};
 
 Instance generate_tilting_identity(ChoiceSource& src);
@@ -56,10 +59,16 @@ Evaluation evaluate_matrix_factorization(const Instance& inst, Variant variant);
 template <class T>
 Evaluation evaluate_invariances(const Instance& inst, Variant variant);
 
+// The predicted standard error of the Richardson estimate of L_inf (goel.population.matrix_factorization.md,
+// "Predicted SE"): sqrt(V / N), closed form, no Monte Carlo.
+template <class T>
+T factorization_predicted_se(const Instance& inst);
+
 #define THM_GOEL_POPULATION_EXTERN(T)                                                    \
   extern template Evaluation evaluate_tilting_identity<T>(const Instance&, Variant);     \
   extern template Evaluation evaluate_matrix_factorization<T>(const Instance&, Variant); \
-  extern template Evaluation evaluate_invariances<T>(const Instance&, Variant);
+  extern template Evaluation evaluate_invariances<T>(const Instance&, Variant);         \
+  extern template T factorization_predicted_se<T>(const Instance&);
 THM_GOEL_POPULATION_EXTERN(double)
 THM_GOEL_POPULATION_EXTERN(mp50)
 THM_GOEL_POPULATION_EXTERN(mp100)
