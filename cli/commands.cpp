@@ -49,13 +49,14 @@ int list(bool json) {
                      {"source", c.source},
                      {"provenance", std::string(to_string(c.provenance))},
                      {"kind", std::string(to_string(c.kind))},
-                     {"statement", c.statement}});
+                     {"statement", c.statement},
+                     {"interval_certification", static_cast<bool>(c.certify)}});
     std::cout << arr.dump(2) << "\n";
     return kExitOk;
   }
-  fmt::print("{:<38} {:<3} {:<12} {:<11} {}\n", "id", "src", "provenance", "kind", "statement");
+  fmt::print("{:<38} {:<4} {:<12} {:<11} {}\n", "id", "src", "provenance", "kind", "statement");
   for (const Claim& c : all_claims())
-    fmt::print("{:<38} {:<3} {:<12} {:<11} {}\n", c.id, c.source, to_string(c.provenance), to_string(c.kind), c.statement);
+    fmt::print("{:<38} {:<4} {:<12} {:<11} {}\n", c.id, c.source, to_string(c.provenance), to_string(c.kind), c.statement);
   return kExitOk;
 }
 
