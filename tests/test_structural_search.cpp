@@ -1,4 +1,6 @@
 // The choice tape, structural shrinking and the tightness search (properties/structural_search.hpp).
+#include "properties/doctest_rapidcheck.hpp"
+#include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
 #include "properties/structural_search.hpp"
 #include "theorems/qin_residual.hpp"
@@ -187,4 +189,29 @@ TEST_CASE("interval certification never contradicts a clear verdict, and certifi
       CHECK(certified * 2 >= judged);
     }
   }
+}
+
+// --- RapidCheck properties -----------------------------------------------------------------------------
+THM_PROPERTY("a recorded tape replays any case of a claim exactly (RapidCheck over seeds and cases)", ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const int cases = *rc::gen::inRange(1, 200);
+  const int index = *rc::gen::inRange(0, cases);
+  for (const char* id : {"qin.softmax.rank_collapse", "qin.residual.sigma_min_lower_bound", "goel.geometry.one_point_strong_convexity",
+                         "demo.fp.one_pass_variance"}) {
+    const Claim& c = claim(id);
+    const RecordedCase r = record_case(c, seed, index, cases);
+    RC_ASSERT(r.instance.describe() == generate_case(c, seed, index, cases).describe());
+    const RecordedCase again = replay_tape(c, r.tape, r.size, seed);
+    RC_ASSERT(again.instance.describe() == r.instance.describe());
+    for (const auto& [name, m] : r.instance.matrices) RC_ASSERT(again.instance.matrix(name) == m);
+  }
+}
+
+THM_PROPERTY("interval certification never certifies a violation of qin.residual.sigma_min_lower_bound (a theorem)", ()) {
+  const Claim& c = claim(kSigmaMinLowerBoundId);
+  RcChoices choices;
+  const Instance inst = c.generate(choices);
+  if (!c.evaluate(inst, Precision::float64, Variant::claim).hypotheses_hold) RC_DISCARD("bound not positive");
+  const Certification cert = c.certify(inst, 40, Variant::claim);
+  RC_ASSERT(cert.verdict != CertifiedVerdict::violated);
 }
