@@ -116,7 +116,7 @@ ShrinkResult shrink_violation(const Claim& claim, const RecordedCase& start, Var
   r.evaluation = evaluate_double(claim, start.instance, variant);
   r.evaluations = 1;
   auto out_of_budget = [&] { return r.evaluations >= limits.evaluations || seconds_since(t0) >= limits.seconds; };
-  bool changed = true;
+  bool changed = true, finished = false;  // finished: a whole pass found nothing simpler
   while (changed && !out_of_budget()) {
     changed = false;
     // Only the choices of the original draw: a generator that rejects and redraws appends fresh choices
@@ -144,8 +144,9 @@ ShrinkResult shrink_violation(const Claim& claim, const RecordedCase& start, Var
         break;
       }
     }
+    finished = !changed && !out_of_budget();
   }
-  r.capped = changed;  // the loop ended on a limit while changes were still being found
+  r.capped = !finished;  // stopped by a limit before a pass came back empty
   r.seconds = seconds_since(t0);
   return r;
 }

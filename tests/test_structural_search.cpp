@@ -75,6 +75,11 @@ TEST_CASE("shrinking keeps the violation, lowers dimensions and rounds scales") 
   CHECK(x > 1);
   CHECK(!r.steps.empty());
   CHECK(!r.capped);
+  // A budget too small to finish says so.
+  const ShrinkResult cut = shrink_violation(c, start, Variant::claim, SearchLimits{2, 10}, 3);
+  CHECK(cut.capped);
+  CHECK(cut.evaluations <= 2);
+  CHECK(judge(cut.evaluation, precision_epsilon(Precision::float64)).verdict == CaseVerdict::violated);
 }
 
 TEST_CASE("shrinking terminates on a generator that rejects and redraws, and never oscillates between round values") {
