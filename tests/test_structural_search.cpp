@@ -220,3 +220,22 @@ THM_PROPERTY("interval certification never certifies a violation of qin.residual
   const Certification cert = c.certify(inst, 40, Variant::claim);
   RC_ASSERT(cert.verdict != CertifiedVerdict::violated);
 }
+
+TEST_CASE("the demonstration identity tightens as the digits grow: |S1 - S2| / S2 falls with eps at every rung") {
+  const Claim& c = claim("demo.fp.one_pass_variance");
+  for (int i = 0; i < 8; ++i) {
+    const Instance inst = generate_case(c, 5, i, 8);
+    double rel[3] = {0, 0, 0};
+    int k = 0;
+    for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
+      const Condition& cond = c.evaluate(inst, p, Variant::claim).conditions.front();
+      rel[k++] = cond.lhs / (cond.rhs / std::sqrt(precision_epsilon(p)));  // |S1 - S2| / S2
+    }
+    const double cancellation = inst.param("mean") * inst.param("mean");  // what S1 loses, up to O(n / spread^2)
+    INFO("case ", i, ": ", rel[0], " / ", rel[1], " / ", rel[2], ", mean^2 = ", cancellation);
+    CHECK(rel[0] <= 1e3 * 2.3e-16 * (1 + cancellation));
+    CHECK(rel[1] <= 1e3 * 1e-50 * (1 + cancellation));
+    CHECK(rel[2] <= 1e3 * 1e-100 * (1 + cancellation));
+    CHECK(rel[1] < 1e-25);  // far inside the 50-digit tolerance: no 50-digit violation is possible
+  }
+}
