@@ -164,7 +164,7 @@ int explore(const ExploreArgs& a) {
     // (an enclosure too wide for the margin; at most 2000 digits).
     Certification cert;
     int used = d;
-    for (int attempt = 0; attempt < 3 && used <= 2000; ++attempt, used *= 2) {
+    for (int attempt = 0; attempt < 3 && (attempt == 0 || used <= 2000); ++attempt, used *= 2) {
       try {
         cert = claim.certify(inst, used, variant);
       } catch (const InstanceError& e) {
