@@ -168,7 +168,7 @@ Instance generate_matrix_factorization(ChoiceSource& src) {
     const GProblem<double> h = lift_goel<double>(inst);
     const double L = population_excess(h.A, h.B, h.task) + bayes_risk(h.task);
     const double control = (h.A * h.task.Sigma * h.B.transpose() - h.task.M).squaredNorm() / 2 + bayes_risk(h.task);
-    if (std::fabs(L - control) >= kFactorizationControlGapSE * factorization_predicted_se<double>(inst)) break;
+    if (std::fabs(L - control) >= kFactorizationControlGapSE * factorization_predicted_se(to_factors(h.A, h.B, h.task.roots), h.task)) break;
   }
   return inst;
 }

@@ -21,6 +21,7 @@
 //     Negative control: (PG, QG), (cA, cB), (PG, QG) for R_bal, and R_bal in place of R_si.
 #pragma once
 
+#include "numerics/attention_regression.hpp"
 #include "theorems/claim.hpp"
 
 #include <array>
@@ -60,15 +61,15 @@ template <class T>
 Evaluation evaluate_invariances(const Instance& inst, Variant variant);
 
 // The predicted standard error of the Richardson estimate of L_inf (goel.population.matrix_factorization.md,
-// "Predicted SE"): sqrt(V / N), closed form, no Monte Carlo.
+// "Predicted SE"): sqrt(V / N), closed form, no Monte Carlo; f = to_factors(A, B, task.roots).
 template <class T>
-T factorization_predicted_se(const Instance& inst);
+T factorization_predicted_se(const Factors<T>& f, const RegressionTask<T>& task);
 
 #define THM_GOEL_POPULATION_EXTERN(T)                                                    \
   extern template Evaluation evaluate_tilting_identity<T>(const Instance&, Variant);     \
   extern template Evaluation evaluate_matrix_factorization<T>(const Instance&, Variant); \
   extern template Evaluation evaluate_invariances<T>(const Instance&, Variant);         \
-  extern template T factorization_predicted_se<T>(const Instance&);
+  extern template T factorization_predicted_se<T>(const Factors<T>&, const RegressionTask<T>&);
 THM_GOEL_POPULATION_EXTERN(double)
 THM_GOEL_POPULATION_EXTERN(mp50)
 THM_GOEL_POPULATION_EXTERN(mp100)

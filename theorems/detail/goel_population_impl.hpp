@@ -79,15 +79,13 @@ T factorization_kappa2(const Factors<T>& f, const Mat<T>& Z) {
 // V = 1/2 tr(C_r^2) + tr(C_r C_u)/(T2 - T1) + 3/(4 (T2 - T1)^2) tr(C_u^2) with C_r = E E^T + s^2 I_k and
 // C_u = delta_1 (P P^T + F W_1 F^T), E = F - Z*, F = P Q^T, W_1 = (I - 2 Q Q^T)^{-1}, delta_1 = det(I - 2 Q Q^T)^{-1/2}.
 template <class T>
-T factorization_predicted_se(const Instance& inst) {
+T factorization_predicted_se(const Factors<T>& f, const RegressionTask<T>& task) {
   using std::sqrt;
-  const GProblem<T> g = lift_goel<T>(inst);
-  const Factors<T> f = to_factors(g.A, g.B, g.task.roots);
   const Eigen::Index d = f.Q.rows(), k = f.P.rows();
-  const Mat<T> H = f.Q * f.Q.transpose(), F = f.P * f.Q.transpose(), E = F - g.task.Z;
+  const Mat<T> H = f.Q * f.Q.transpose(), F = f.P * f.Q.transpose(), E = F - task.Z;
   const Eigen::PartialPivLU<Mat<T>> lu(Mat<T>(Mat<T>::Identity(d, d) - T(2) * H));
   const T delta1 = T(1) / sqrt(lu.determinant());
-  const Mat<T> Cr = E * E.transpose() + g.task.noise_sd * g.task.noise_sd * Mat<T>::Identity(k, k);
+  const Mat<T> Cr = E * E.transpose() + task.noise_sd * task.noise_sd * Mat<T>::Identity(k, k);
   const Mat<T> Cu = delta1 * (f.P * f.P.transpose() + F * lu.inverse() * F.transpose());
   const T gap = T(kFactorizationLong - kFactorizationShort);
   const T V = (Cr * Cr).trace() / T(2) + (Cr * Cu).trace() / gap + T(3) * (Cu * Cu).trace() / (T(4) * gap * gap);
@@ -190,7 +188,7 @@ Evaluation evaluate_matrix_factorization(const Instance& inst, Variant variant) 
   const double reference = to_double(variant == Variant::claim ? closed : control);
   // S = max(SE, SE_pred): the closed-form floor keeps a low sample SE (which comes with a low mean for the
   // skewed per-draw values) from narrowing the interval.
-  const double se_pred = to_double(factorization_predicted_se<T>(inst));
+  const double se_pred = to_double(factorization_predicted_se(f, g.task));
   const double S = std::max(m.std_error, se_pred);
   // (H2), the control's power: its gap must be at least 10 SE_pred (else no test could see it).
   if (variant == Variant::negative_control && !(std::fabs(to_double(T(closed - control))) >= kFactorizationControlGapSE * se_pred))
