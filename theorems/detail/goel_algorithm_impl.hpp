@@ -319,12 +319,28 @@ inline Instance kappa_variant(const Instance& inst, double kappa) {
   return v;
 }
 
+// One kappa variant's data, manifold and spectral start, built once for all of its runs.
+template <class T>
+struct RateProblem {
+  FiniteProblem<T> f;
+  FactorManifold<T> S;
+  ParamPair<T> start;
+};
+template <class T>
+RateProblem<T> rate_problem(const Instance& v) {
+  FiniteProblem<T> f = finite_problem<T>(v, kRateTokens, data_seed(v, kRateTokens, 0));
+  FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
+  ParamPair<T> start = spectral_init(f.moments, std::min(f.g.k, f.g.d));
+  return {std::move(f), std::move(S), std::move(start)};
+}
+
+template <class T>
+TrainRun<T> rate_run(const RateProblem<T>& r, int iterations, bool precondition) {
+  return train(r.start, r.f.X, r.f.Y, r.f.moments, r.f.g.task, r.S, algorithm_options(r.f.moments, iterations, precondition));
+}
 template <class T>
 TrainRun<T> rate_run(const Instance& v, int iterations, bool precondition) {
-  const FiniteProblem<T> f = finite_problem<T>(v, kRateTokens, data_seed(v, kRateTokens, 0));
-  const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
-  return train(spectral_init(f.moments, std::min(f.g.k, f.g.d)), f.X, f.Y, f.moments, f.g.task, S,
-               algorithm_options(f.moments, iterations, precondition));
+  return rate_run(rate_problem<T>(v), iterations, precondition);
 }
 
 // Whether a run has reached the rounding floor: its last 100 steps changed the objective by at most
@@ -370,12 +386,12 @@ Evaluation evaluate_geometric_in_m(const Instance& inst, Variant variant) {
     std::vector<double> gap_alg;
     std::vector<int> steps_gd;  // plain GD's iterations to reduce the gap kRateGdReduction-fold; -1: not within the cap
     for (double kappa : kRateKappas) {
-      const Instance v = detail::kappa_variant(inst, kappa);
-      TrainRun<double> a = detail::rate_run<double>(v, kRateIterations, true);
-      if (!a.diverged && !detail::reached_floor(a.record.objective)) a = detail::rate_run<double>(v, 4 * kRateIterations, true);
+      const detail::RateProblem<double> rp = detail::rate_problem<double>(detail::kappa_variant(inst, kappa));
+      TrainRun<double> a = detail::rate_run(rp, kRateIterations, true);
+      if (!a.diverged && !detail::reached_floor(a.record.objective)) a = detail::rate_run(rp, 4 * kRateIterations, true);
       if (!a.diverged && !detail::reached_floor(a.record.objective))
         return Evaluation::discarded("Algorithm 1 did not reach the rounding floor in " + std::to_string(4 * kRateIterations) + " steps");
-      const TrainRun<double> p = detail::rate_run<double>(v, kRateGdCap, false);
+      const TrainRun<double> p = detail::rate_run(rp, kRateGdCap, false);
       if (a.diverged || p.diverged) return Evaluation::discarded("a run diverged at kappa(Sigma) = " + exact_decimal(kappa));
       const detail::GapFit fa = detail::fit_gap(a.record.objective);
       const std::string k = exact_decimal(kappa);
@@ -390,13 +406,9 @@ Evaluation evaluate_geometric_in_m(const Instance& inst, Variant variant) {
                                   double(detail::iterations_to_reduce(a.record.objective, f_star)));
       e.observations.emplace_back("plain GD steps to reduce the gap 1e3-fold (-1: not in " + std::to_string(kRateGdCap) + ")[kappa=" + k + "]",
                                   double(steps_gd.back()));
-      // The local-contraction mu at Algorithm 1's step, from the population constants.
-      // (At the step Algorithm 1 actually takes on these data.)
-      const GProblem<double> g = lift_goel<double>(v);
-      const FactorManifold<double> S = factor_manifold(g.task.Z, std::min(g.k, g.d));
-      const OnePointConstants<double> c = one_point_constants(S.sigma(0), S.sigma(S.rank - 1), kAlgorithmLambda);
-      const double eta = detail::algorithm_options(detail::finite_problem<double>(v, kRateTokens, detail::data_seed(v, kRateTokens, 0)).moments,
-                                                   1, true).eta;
+      // The local-contraction mu at the step Algorithm 1 actually takes on these data, from the population constants.
+      const OnePointConstants<double> c = one_point_constants(rp.S.sigma(0), rp.S.sigma(rp.S.rank - 1), kAlgorithmLambda);
+      const double eta = detail::algorithm_options(rp.f.moments, 1, true).eta;
       const double mu = 1 - 2 * eta * c.alpha + eta * eta * c.beta_s;
       if (mu < 1)
         e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": mu_hat <= mu(eta) of goel.geometry.local_contraction", fa.mu, mu, 0.0));
