@@ -58,12 +58,12 @@ int m_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
   for (int k = 0; k < a.seeds; ++k) {
     const Instance inst = instance_for(a, k, generate_geometric_in_m);
     for (double kappa : kRateKappas) {
-      const Instance v = detail::kappa_variant(inst, kappa);
+      const detail::RateProblem<double> rp = detail::rate_problem<double>(detail::kappa_variant(inst, kappa));
       double f_star = 0;  // Algorithm 1's smallest objective: the reference of both runs' "steps to cut the gap 1e3-fold"
       for (bool pre : {true, false}) {
         // Plain GD runs to the claim's cap so that its steps to cut the gap are measured as the claim measures them;
         // the curves stop at --steps.
-        const TrainRun<double> run = detail::rate_run<double>(v, pre ? a.steps : std::max(a.steps, kRateGdCap), pre);
+        const TrainRun<double> run = detail::rate_run(rp, pre ? a.steps : std::max(a.steps, kRateGdCap), pre);
         std::vector<double> objective = run.record.objective;
         if (pre) f_star = *std::min_element(objective.begin(), objective.end());
         const int steps_1e3 = detail::iterations_to_reduce(objective, f_star);
