@@ -1,19 +1,17 @@
 #include "properties/choice_tape.hpp"
 
-#include <fmt/core.h>
-
 #include <algorithm>
 #include <cmath>
 
 namespace thm {
 
-std::string describe(const Choice& c) {
-  switch (c.kind) {
-    case Choice::Kind::integer: return fmt::format("integer {} in [{}, {}]", c.value, c.lo, c.hi);
-    case Choice::Kind::real: return fmt::format("real {:.6g} in [{:.6g}, {:.6g}]", c.value, c.lo, c.hi);
-    case Choice::Kind::log_real: return fmt::format("log-real {:.6g} in [{:.6g}, {:.6g}]", c.value, c.lo, c.hi);
-    case Choice::Kind::coin: return fmt::format("coin {} (p = {:.3g})", c.value != 0 ? "true" : "false", c.lo);
-    case Choice::Kind::entropy: return fmt::format("entropy {}", c.raw);
+std::string_view to_string(Choice::Kind k) {
+  switch (k) {
+    case Choice::Kind::integer: return "integer";
+    case Choice::Kind::real: return "real";
+    case Choice::Kind::log_real: return "log-real";
+    case Choice::Kind::coin: return "coin";
+    case Choice::Kind::entropy: return "entropy";
   }
   return "?";
 }

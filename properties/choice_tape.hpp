@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace thm {
@@ -22,7 +23,7 @@ struct Choice {
 };
 using ChoiceTape = std::vector<Choice>;
 
-std::string describe(const Choice& c);
+std::string_view to_string(Choice::Kind k);
 
 // Forwards every choice to `inner` and records it.
 class RecordingChoices final : public ChoiceSource {

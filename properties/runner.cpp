@@ -6,11 +6,11 @@
 
 namespace thm {
 
+int case_size(int index, int cases) { return cases <= 1 ? 100 : static_cast<int>((100LL * index) / (cases - 1)); }
+
 Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases) {
   Rng rng = Rng::derive(seed, claim.id, static_cast<std::uint64_t>(index));
-  // Sizes sweep 0..100 over the budget, as RapidCheck does: small instances first.
-  const int size = cases <= 1 ? 100 : static_cast<int>((100LL * index) / (cases - 1));
-  RngChoices choices(rng, size);
+  RngChoices choices(rng, case_size(index, cases));  // small instances first
   return claim.generate(choices);
 }
 

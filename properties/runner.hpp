@@ -77,6 +77,9 @@ struct ClaimRun {
   double hypothesis_rate() const { return cases_run ? double(cases_run - cases_discarded) / cases_run : 0.0; }
 };
 
+// The size (0..100) of case `index` of a budget of `cases`: sizes sweep 0..100 as RapidCheck's do.
+int case_size(int index, int cases);
+
 // The instance of case `index` of `claim` for `seed`: the replay primitive.
 Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases);
 

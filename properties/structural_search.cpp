@@ -72,22 +72,8 @@ std::vector<double> simpler_values(const Choice& c) {
   return out;
 }
 
-std::string kind_name(Choice::Kind k) {
-  switch (k) {
-    case Choice::Kind::integer: return "integer";
-    case Choice::Kind::real: return "real";
-    case Choice::Kind::log_real: return "log-real";
-    case Choice::Kind::coin: return "coin";
-    case Choice::Kind::entropy: return "entropy";
-  }
-  return "?";
-}
-
-}  // namespace
-
-RecordedCase record_case(const Claim& claim, std::uint64_t seed, int index, int cases) {
-  Rng rng = Rng::derive(seed, claim.id, static_cast<std::uint64_t>(index));
-  const int size = cases <= 1 ? 100 : static_cast<int>((100LL * index) / (cases - 1));  // as generate_case
+// Generates from `rng` at `size`, recording every choice.
+RecordedCase record_from(const Claim& claim, Rng& rng, int size) {
   RngChoices choices(rng, size);
   RecordingChoices recording(choices);
   RecordedCase out;
@@ -95,6 +81,13 @@ RecordedCase record_case(const Claim& claim, std::uint64_t seed, int index, int 
   out.tape = recording.tape();
   out.size = size;
   return out;
+}
+
+}  // namespace
+
+RecordedCase record_case(const Claim& claim, std::uint64_t seed, int index, int cases) {
+  Rng rng = Rng::derive(seed, claim.id, static_cast<std::uint64_t>(index));  // as generate_case
+  return record_from(claim, rng, case_size(index, cases));
 }
 
 RecordedCase replay_tape(const Claim& claim, const ChoiceTape& tape, int size, std::uint64_t seed) {
@@ -137,7 +130,7 @@ ShrinkResult shrink_violation(const Claim& claim, const RecordedCase& start, Var
         Evaluation e = evaluate_double(claim, candidate.instance, variant);
         ++r.evaluations;
         if (judge(e, eps).verdict != CaseVerdict::violated) continue;
-        r.steps.push_back(fmt::format("choice {} ({}): {:.6g} -> {:.6g}", k, kind_name(before.kind), before.value, v));
+        r.steps.push_back(fmt::format("choice {} ({}): {:.6g} -> {:.6g}", k, to_string(before.kind), before.value, v));
         r.minimal = std::move(candidate);
         r.evaluation = std::move(e);
         changed = true;
@@ -184,19 +177,14 @@ TightenResult tighten(const Claim& claim, Variant variant, std::uint64_t seed, c
   // Random starts: a fifth of the budget (at least 4), sizes swept as the runner sweeps them.
   const int starts = std::max(4, limits.evaluations / 5);
   for (int s = 0; s < starts && !out_of_budget(); ++s) {
-    const int size = starts <= 1 ? 100 : static_cast<int>((100LL * s) / (starts - 1));
     Rng start_rng = Rng::derive(seed, claim.id + "/tighten-start", static_cast<std::uint64_t>(s));
-    RngChoices choices(start_rng, size);
-    RecordingChoices recording(choices);
     RecordedCase c;
     try {
-      c.instance = claim.generate(recording);
+      c = record_from(claim, start_rng, case_size(s, starts));
     } catch (const std::exception&) {
       ++r.evaluations;
       continue;
     }
-    c.tape = recording.tape();
-    c.size = size;
     consider(std::move(c));
   }
   r.first_ratio = r.found ? r.tightest.ratio : std::numeric_limits<double>::quiet_NaN();

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "properties/choice_tape.hpp"
+#include "properties/runner.hpp"
 #include "theorems/claim.hpp"
 
 #include <cstdint>
