@@ -45,8 +45,7 @@ int tighten(const TightenArgs& a) {
   const std::filesystem::path dir = std::filesystem::path(a.out);
   const std::filesystem::path file = dir / counterexample_filename(claim.id, r.best.instance, variant);
   try {
-    prepare_report_dir(dir);
-    atomic_write(file, counterexample_json(src, r.best.instance, e).dump(2) + "\n");
+    atomic_write(file, counterexample_json(src, r.best.instance, e).dump(2) + "\n");  // the directory was prepared above
   } catch (const ReportError& err) {
     throw UsageError(err.what());
   }
