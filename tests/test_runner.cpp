@@ -2,6 +2,7 @@
 // follow the counts, and the same seed gives byte-identical JSON.
 #include "properties/runner.hpp"
 #include "reports/summary_json.hpp"
+#include "synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>
@@ -12,29 +13,7 @@ using namespace thm;
 
 namespace {
 
-// A synthetic claim: the instance carries x; the condition is x <= 1 unless x < 0 (discarded).
-Claim synthetic(double lo, double hi) {
-  Claim c;
-  c.id = "test.synthetic";
-  c.source = "test";
-  c.provenance = Provenance::derived;
-  c.kind = ClaimKind::inequality;
-  c.default_cases = 50;
-  c.generate = [lo, hi](ChoiceSource& src) {
-    Instance inst;
-    inst.family = "test";
-    inst.params["x"] = src.real(lo, hi);
-    return inst;
-  };
-  c.evaluate = [](const Instance& inst, Precision, Variant v) {
-    const double x = inst.param("x");
-    if (x < 0) return Evaluation::discarded("x < 0");
-    Evaluation e;
-    e.conditions.push_back(make_le<double>("x <= bound", x, v == Variant::claim ? 1.0 : 0.5, 1e-12));
-    return e;
-  };
-  return c;
-}
+Claim synthetic(double lo, double hi) { return testing::synthetic_claim(lo, hi); }
 
 ClaimRun run_one(const Claim& c, Variant v = Variant::claim) {
   RunOptions o;

@@ -3,6 +3,7 @@
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
 #include "properties/structural_search.hpp"
+#include "synthetic_claim.hpp"
 #include "theorems/qin_residual.hpp"
 #include "theorems/registry.hpp"
 
@@ -14,30 +15,8 @@ using namespace thm;
 
 namespace {
 
-// x in [lo, hi] (a real choice) and a dimension n in [1, 9]; the condition is x <= 1; x < 0 is discarded.
-Claim synthetic(double lo, double hi) {
-  Claim c;
-  c.id = "test.synthetic";
-  c.source = "test";
-  c.provenance = Provenance::derived;
-  c.kind = ClaimKind::inequality;
-  c.default_cases = 20;
-  c.generate = [lo, hi](ChoiceSource& src) {
-    Instance inst;
-    inst.family = "test";
-    inst.params["n"] = double(src.integer(1, 9));
-    inst.params["x"] = src.real(lo, hi);
-    return inst;
-  };
-  c.evaluate = [](const Instance& inst, Precision, Variant) {
-    const double x = inst.param("x");
-    if (x < 0) return Evaluation::discarded("x < 0");
-    Evaluation e;
-    e.conditions.push_back(make_le<double>("x <= 1", x, 1.0, 1e-12));
-    return e;
-  };
-  return c;
-}
+// The synthetic claim with a dimension choice before x (tests/synthetic_claim.hpp).
+Claim synthetic(double lo, double hi) { return testing::synthetic_claim(lo, hi, true); }
 
 const Claim& claim(const char* id) {
   for (const Claim& c : all_claims())
