@@ -133,28 +133,30 @@ int run(const RunArgs& args) {
     atomic_write(dir / "junit.xml", junit);
     if (args.junit) atomic_write(*args.junit, junit);
     prepare_report_dir(dir / "claims");
-    // A counterexample file for every claim and precision with a violated case (its worst case).
-    for (const ClaimRun& r : runs)
+    // Counterexample files: every claim and precision's worst violated case, its shrunk form, and the first
+    // rounding artifact (so that `explore` can show the ladder at work on it).
+    const std::filesystem::path cx = dir / "counterexamples";
+    const auto write_cx = [&](const std::string& file, const nlohmann::json& j) {
+      prepare_report_dir(cx);
+      atomic_write(cx / file, j.dump(2) + "\n");
+    };
+    const auto write_origin = [&](const CounterexampleSource& src, const Instance& inst, const Evaluation& e) {
+      write_cx(counterexample_filename(src.claim, inst, src.variant), counterexample_json(src, inst, e));
+    };
+    for (const ClaimRun& r : runs) {
       if (r.cases_violated > 0 && r.worst_instance) {
-        prepare_report_dir(dir / "counterexamples");
-        atomic_write(dir / "counterexamples" / counterexample_filename(r), counterexample_json(r).dump(2) + "\n");
-        if (r.shrunk) {
-          const CounterexampleSource src{r.claim->id, r.variant, r.seed, -1, r.cases_budget, "double",
-                                         fmt::format("shrunk from case {} by structure ({} changes; mp50/mp100: {})", r.shrunk->from_case,
-                                                     r.shrunk->steps.size(), to_string(r.shrunk->ladder))};
-          atomic_write(dir / "counterexamples" / counterexample_filename(r.claim->id, r.shrunk->instance, r.variant),
-                       counterexample_json(src, r.shrunk->instance, r.shrunk->evaluation).dump(2) + "\n");
-        }
+        write_cx(counterexample_filename(r), counterexample_json(r));
+        if (r.shrunk)
+          write_origin({r.claim->id, r.variant, r.seed, -1, r.cases_budget, "double",
+                        fmt::format("shrunk from case {} by structure ({} changes; mp50/mp100: {})", r.shrunk->from_case,
+                                    r.shrunk->steps.size(), to_string(r.shrunk->ladder))},
+                       r.shrunk->instance, r.shrunk->evaluation);
       }
-    // Rounding artifacts get a file too, so that `explore` can show the ladder at work on them.
-    for (const ClaimRun& r : runs)
-      if (r.artifact_case) {
-        prepare_report_dir(dir / "counterexamples");
-        const CounterexampleSource src{r.claim->id, r.variant, r.seed, *r.artifact_case, r.cases_budget, "double",
-                                       "rounding artifact: violated in double, holds at mp50 and mp100"};
-        atomic_write(dir / "counterexamples" / counterexample_filename(r.claim->id, *r.artifact_instance, r.variant),
-                     counterexample_json(src, *r.artifact_instance, *r.artifact_evaluation).dump(2) + "\n");
-      }
+      if (r.artifact_case)
+        write_origin({r.claim->id, r.variant, r.seed, *r.artifact_case, r.cases_budget, "double",
+                      "rounding artifact: violated in double, holds at mp50 and mp100"},
+                     *r.artifact_instance, *r.artifact_evaluation);
+    }
     for (const Claim* c : claims) {
       std::vector<const ClaimRun*> mine;
       for (const ClaimRun& r : runs)
