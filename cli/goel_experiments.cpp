@@ -40,6 +40,16 @@ std::vector<double> gaps(const std::vector<T>& f) {
   return out;
 }
 
+// NAME.html (intro and plots), NAME.csv and NAME.json under dir; every [G] experiment ends here.
+int write_experiment(const std::filesystem::path& dir, const std::string& name, const std::string& intro, const std::vector<std::string>& svgs,
+                     const CsvTable& csv, const nlohmann::json& j) {
+  atomic_write(dir / (name + ".html"), experiment_html(name, intro, svgs));
+  atomic_write(dir / (name + ".csv"), csv.str());
+  atomic_write(dir / (name + ".json"), j.dump(2) + "\n");
+  fmt::print("wrote {}.csv, .json and .html under {}\n", name, dir.string());
+  return kExitOk;
+}
+
 PlotSeries series(const std::string& name, const std::vector<double>& y, int stride = 1) {
   PlotSeries s{name, {}, {}, true};
   for (std::size_t t = 0; t < y.size(); t += stride)
@@ -91,14 +101,10 @@ int m_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
     }
   }
   PlotSpec p{"objective gap f_t - min f (seed 0)", "iteration t", "gap", false, true, 760, 360};
-  atomic_write(dir / "goel-m-scaling.html", experiment_html("goel-m-scaling", "Algorithm 1 (preconditioned) and plain GD from the spectral start, "
-                                                                              "n = 32 tokens, kappa(Sigma) in {1, 10, 100} with the same Z*; the 50-digit "
-                                                                              "run continues the geometric phase below double's floor.",
-                                                            {line_plot(p, plot)}));
-  atomic_write(dir / "goel-m-scaling.csv", csv.str());
-  atomic_write(dir / "goel-m-scaling.json", j.dump(2) + "\n");
-  fmt::print("wrote goel-m-scaling.csv, .json and .html under {}\n", dir.string());
-  return kExitOk;
+  return write_experiment(dir, "goel-m-scaling",
+                          "Algorithm 1 (preconditioned) and plain GD from the spectral start, n = 32 tokens, kappa(Sigma) in {1, 10, 100} "
+                          "with the same Z*; the 50-digit run continues the geometric phase below double's floor.",
+                          {line_plot(p, plot)}, csv, j);
 }
 
 int n_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
@@ -144,13 +150,10 @@ int n_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
   }
   PlotSpec pd{"spectral start: median P-distance to S", "n", "dist", true, true, 760, 340};
   PlotSpec pe{"population excess L - L*: at the start and after the steps", "n", "excess", true, true, 760, 340};
-  atomic_write(dir / "goel-n-scaling.html", experiment_html("goel-n-scaling", "Spectral start and Algorithm 1 over n (" + std::to_string(kRiskSeeds) +
-                                                                              " data seeds per point; --budget full extends the grid to 4096).",
-                                                            {line_plot(pd, dist_plot), line_plot(pe, excess_plot)}));
-  atomic_write(dir / "goel-n-scaling.csv", csv.str());
-  atomic_write(dir / "goel-n-scaling.json", j.dump(2) + "\n");
-  fmt::print("wrote goel-n-scaling.csv, .json and .html under {}\n", dir.string());
-  return kExitOk;
+  return write_experiment(dir, "goel-n-scaling",
+                          "Spectral start and Algorithm 1 over n (" + std::to_string(kRiskSeeds) +
+                              " data seeds per point; --budget full extends the grid to 4096).",
+                          {line_plot(pd, dist_plot), line_plot(pe, excess_plot)}, csv, j);
 }
 
 int baseline(const ExperimentArgs& a, const std::filesystem::path& dir) {
@@ -180,13 +183,9 @@ int baseline(const ExperimentArgs& a, const std::filesystem::path& dir) {
     }
   }
   PlotSpec p{"population excess L - L* (seed 0)", "iteration t", "excess", false, true, 760, 360};
-  atomic_write(dir / "goel-baseline.html", experiment_html("goel-baseline", "Same data (n = 64, kappa(Sigma) in [10, 100]): Algorithm 1 from the spectral "
-                                                                            "start, GD and SGD from a random start.",
-                                                           {line_plot(p, plot)}));
-  atomic_write(dir / "goel-baseline.csv", csv.str());
-  atomic_write(dir / "goel-baseline.json", j.dump(2) + "\n");
-  fmt::print("wrote goel-baseline.csv, .json and .html under {}\n", dir.string());
-  return kExitOk;
+  return write_experiment(dir, "goel-baseline",
+                          "Same data (n = 64, kappa(Sigma) in [10, 100]): Algorithm 1 from the spectral start, GD and SGD from a random start.",
+                          {line_plot(p, plot)}, csv, j);
 }
 
 }  // namespace
