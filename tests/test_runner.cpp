@@ -191,3 +191,14 @@ TEST_CASE("ladder: a violation at every precision is genuine and the claim is vi
   for (const CaseRecord& rec : r.records) CHECK(rec.ladder == LadderResult::genuine);
   CHECK(r.verdict == ClaimVerdict::violated);
 }
+
+TEST_CASE("registry: every claim names its derivation file, which exists, and describes its negative control") {
+  for (const Claim& c : all_claims()) {
+    INFO(c.id);
+    CHECK(c.derivation == "docs/derivations/" + c.id + ".md");
+    CHECK(std::filesystem::exists(std::filesystem::path(THM_SOURCE_DIR) / c.derivation));
+    CHECK(!c.negative_control.empty());
+    CHECK(c.evaluate);
+    CHECK(c.evaluate_digits);
+  }
+}

@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
 
 using namespace thm;
 
@@ -217,4 +218,18 @@ TEST_CASE("the demonstration identity tightens as the digits grow: |S1 - S2| / S
     CHECK(rel[2] <= 1e3 * 1e-100 * (1 + cancellation));
     CHECK(rel[1] < 1e-25);  // far inside the 50-digit tolerance: no 50-digit violation is possible
   }
+}
+
+TEST_CASE("claim demo.fp.one_pass_variance: holds at double (artifacts only) and mp50; its control is violated at both") {
+  const Claim& c = claim("demo.fp.one_pass_variance");
+  RunOptions o;
+  o.precisions = {Precision::float64, Precision::mp50};
+  for (const ClaimRun& r : run_claim(c, o)) CHECK(r.verdict == ClaimVerdict::holds);
+  o.variant = Variant::negative_control;
+  for (const ClaimRun& r : run_claim(c, o)) {
+    CHECK(r.verdict == ClaimVerdict::violated);
+    CHECK(r.cases_violated == r.cases_run);
+  }
+  CHECK(c.provenance == Provenance::derived);
+  CHECK(std::filesystem::exists(std::filesystem::path(THM_SOURCE_DIR) / c.derivation));
 }
