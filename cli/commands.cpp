@@ -64,6 +64,25 @@ namespace {
 
 std::string format_slack(const std::optional<double>& s) { return s ? fmt::format("{:.3e}", *s) : std::string("-"); }
 
+// One line per claim and precision: the row's own verdict and counts (the exit status follows the resolved line).
+void print_row(const ClaimRun& r) {
+  std::string notes;
+  if (r.cases_rounding_artifact) notes += fmt::format("  ({} rounding artifacts)", r.cases_rounding_artifact);
+  if (r.cases_resolved) notes += fmt::format("  ({} resolved at mp50/mp100)", r.cases_resolved);
+  fmt::print("{:<38} {:<6} {:<12} {:>5} cases  held {:>5}  discarded {:>4}  inconclusive {:>4}  violated {:>5}  min slack {:>10}{}\n",
+             r.claim->id, precision_name(r.precision), to_string(r.verdict), r.cases_run, r.cases_held, r.cases_discarded,
+             r.cases_inconclusive, r.cases_violated, format_slack(r.min_slack), notes);
+  if (r.shrunk)
+    fmt::print("  shrunk case {} by structure: {} changes in {} evaluations ({:.1f} s{}); mp50/mp100: {}\n", r.shrunk->from_case,
+               r.shrunk->steps.size(), r.shrunk->evaluations, r.shrunk->seconds, r.shrunk->capped ? ", capped" : "",
+               to_string(r.shrunk->ladder));
+}
+
+void print_resolved(const ResolvedVerdict& v) {
+  fmt::print("{:<38} => {}\n", "", describe_resolved(v));
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 const Claim& select_one_claim(const std::string& id, const std::string& command) {
@@ -108,21 +127,16 @@ int run(const RunArgs& args) {
   std::vector<ClaimRun> runs;
   bool all_expected = true;
   for (const Claim* c : claims) {
+    const std::size_t first = runs.size();
     for (ClaimRun& r : run_claim(*c, options)) {
-      const bool expected = r.verdict == expected_verdict(r.variant);
-      all_expected = all_expected && expected;
-      fmt::print("{:<38} {:<6} {:<12} {:>5} cases  held {:>5}  discarded {:>4}  inconclusive {:>4}  violated {:>5}  min slack {:>10}{}\n",
-                 c->id, precision_name(r.precision), to_string(r.verdict), r.cases_run, r.cases_held, r.cases_discarded,
-                 r.cases_inconclusive, r.cases_violated, format_slack(r.min_slack),
-                 (r.cases_rounding_artifact ? fmt::format("  ({} rounding artifacts)", r.cases_rounding_artifact) : std::string()) +
-                     (expected ? "" : "   <-- unexpected"));
-      if (r.shrunk)
-        fmt::print("  shrunk case {} by structure: {} changes in {} evaluations ({:.1f} s{}); mp50/mp100: {}\n", r.shrunk->from_case,
-                   r.shrunk->steps.size(), r.shrunk->evaluations, r.shrunk->seconds, r.shrunk->capped ? ", capped" : "",
-                   to_string(r.shrunk->ladder));
-      std::fflush(stdout);
+      print_row(r);
       runs.push_back(std::move(r));
     }
+    std::vector<const ClaimRun*> rows;
+    for (std::size_t k = first; k < runs.size(); ++k) rows.push_back(&runs[k]);
+    const ResolvedVerdict v = resolve(rows);
+    print_resolved(v);
+    all_expected = all_expected && v.is_expected();
   }
   const std::filesystem::path dir(args.report), summary = dir / "summary.json";
   try {

@@ -56,6 +56,20 @@ struct TightenArgs {
 int tighten(const TightenArgs& args);
 int run(const RunArgs& args);
 
+// thmcheck stability: the resolved verdict of every selected claim on each seed; exit 1 if any is unexpected.
+inline constexpr std::uint64_t kMaxStabilitySeeds = 10000;
+struct StabilityArgs {
+  std::string seeds;  // "A..B" or a comma-separated list (of both)
+  std::string claims = "*";
+  std::string precision = "double,mp50";
+  std::optional<int> cases;
+  bool negative_control = false;
+  std::optional<std::string> out;  // JSON: the table and every seed's verdicts
+};
+int stability(const StabilityArgs& args);
+// "A..B" (inclusive) and/or comma-separated seeds; UsageError on anything else or more than kMaxStabilitySeeds.
+std::vector<std::uint64_t> parse_seed_range(const std::string& text);
+
 std::vector<Precision> parse_precision_list(const std::string& csv);
 // The one claim `id` names (an id or a glob matching exactly one); UsageError otherwise.
 const Claim& select_one_claim(const std::string& id, const std::string& command);

@@ -34,6 +34,19 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--budget", run_budget, "standard (default) or full: the complete n grids of the [G] rate studies")
       ->check(CLI::IsMember({"standard", "full"}));
 
+  StabilityArgs st_args;
+  int st_cases = 0;
+  std::string st_budget = "standard";
+  CLI::App* st_cmd = app.add_subcommand(
+      "stability", "Run the claims on many seeds; per claim, the seeds whose resolved verdict is not the expected one");
+  st_cmd->add_option("--seeds", st_args.seeds, "Seeds: A..B (inclusive) and/or a comma-separated list")->required();
+  st_cmd->add_option("--claims", st_args.claims, "Comma-separated claim ids or globs");
+  st_cmd->add_option("--precision", st_args.precision, "Comma-separated precisions: double, mp50, mp100");
+  CLI::Option* st_cases_opt = st_cmd->add_option("--cases", st_cases, "Cases per claim (default: the claim's budget)");
+  st_cmd->add_flag("--negative-control", st_args.negative_control, "Run the broken variants (each must be violated)");
+  st_cmd->add_option("--out", st_args.out, "Also write the table and every seed's verdicts as JSON to this file");
+  st_cmd->add_option("--budget", st_budget, "standard (default) or full")->check(CLI::IsMember({"standard", "full"}));
+
   ExperimentArgs exp_args;
   std::string exp_seed_text;
   CLI::App* exp_cmd = app.add_subcommand(
@@ -86,6 +99,11 @@ int main(int argc, char** argv) {
     if (!*steps_opt && exp_args.name == "goel-baseline") exp_args.steps = thm::kBaselineIterations;
     if (!*steps_opt && exp_args.name == "goel-n-scaling") exp_args.steps = 300;
     if (*exp_cmd) return experiment(exp_args);
+    if (*st_cmd) {
+      thm::set_study_budget(st_budget == "full" ? thm::StudyBudget::full : thm::StudyBudget::standard);
+      if (*st_cases_opt) st_args.cases = st_cases;
+      return stability(st_args);
+    }
     thm::set_study_budget(run_budget == "full" ? thm::StudyBudget::full : thm::StudyBudget::standard);
     if (*cases_opt) run_args.cases = cases;
     if (*seed_opt) run_args.seed = parse_seed(seed_text);

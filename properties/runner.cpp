@@ -1,8 +1,11 @@
 #include "properties/runner.hpp"
 #include "properties/structural_search.hpp"
 
+#include <boost/math/distributions/binomial.hpp>
+
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace thm {
 
@@ -16,12 +19,24 @@ Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int ca
 
 namespace {
 
-LadderResult ladder(const Claim& claim, const Instance& inst, Variant variant) {
-  const CaseVerdict v50 = judge(claim.evaluate(inst, Precision::mp50, variant), precision_epsilon(Precision::mp50)).verdict;
-  const CaseVerdict v100 = judge(claim.evaluate(inst, Precision::mp100, variant), precision_epsilon(Precision::mp100)).verdict;
-  return v50 == CaseVerdict::violated && v100 == CaseVerdict::violated ? LadderResult::genuine
-         : v50 == CaseVerdict::holds && v100 == CaseVerdict::holds      ? LadderResult::rounding_artifact
-                                                                        : LadderResult::undecided;
+// The evaluations at mp50 and mp100 the ladder made, by case index: the multiprecision rows reuse them.
+using LadderCache = std::map<std::pair<int, Precision>, Evaluation>;
+
+// The ladder for a double case whose verdict was `in_double` (violated or inconclusive).
+LadderResult ladder(const Claim& claim, const Instance& inst, Variant variant, CaseVerdict in_double, int index = -1,
+                    LadderCache* cache = nullptr) {
+  const auto verdict_at = [&](Precision p) {
+    Evaluation e = claim.evaluate(inst, p, variant);
+    const CaseVerdict v = judge(e, precision_epsilon(p)).verdict;
+    if (cache) cache->emplace(std::make_pair(index, p), std::move(e));
+    return v;
+  };
+  const CaseVerdict v50 = verdict_at(Precision::mp50);
+  const CaseVerdict v100 = verdict_at(Precision::mp100);
+  if (v50 == CaseVerdict::violated && v100 == CaseVerdict::violated) return LadderResult::genuine;
+  if (v50 == CaseVerdict::holds && v100 == CaseVerdict::holds)
+    return in_double == CaseVerdict::violated ? LadderResult::rounding_artifact : LadderResult::resolved;
+  return LadderResult::undecided;
 }
 
 std::optional<ShrunkCase> shrink_case(const Claim& claim, const RunOptions& options, int index, int cases) {
@@ -37,7 +52,7 @@ std::optional<ShrunkCase> shrink_case(const Claim& claim, const RunOptions& opti
   s.evaluations = r.evaluations;
   s.seconds = r.seconds;
   s.capped = r.capped;
-  s.ladder = ladder(claim, s.instance, options.variant);
+  s.ladder = ladder(claim, s.instance, options.variant, CaseVerdict::violated);
   return s;
 }
 
@@ -48,21 +63,88 @@ std::string_view to_string(LadderResult r) {
     case LadderResult::not_checked: return "not checked";
     case LadderResult::genuine: return "genuine";
     case LadderResult::rounding_artifact: return "rounding artifact";
+    case LadderResult::resolved: return "resolved";
     case LadderResult::undecided: return "undecided";
   }
   return "?";
 }
 
-ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run) {
-  const int judged = run.cases_run - run.cases_discarded;
-  if (run.cases_run == 0 || judged == 0 || run.hypothesis_rate() < claim.min_hypothesis_rate) return ClaimVerdict::vacuous;
-  // Lemmas and theorems: one violation is a counterexample. Empirical trends: the violated share
-  // must stay within 1 - required_support.
-  const double allowed = (1.0 - claim.required_support) * judged;
-  if (run.cases_violated > allowed + 1e-9) return ClaimVerdict::violated;
-  if (run.cases_held == 0 || run.cases_inconclusive > run.cases_held) return ClaimVerdict::inconclusive;
-  if (claim.required_support < 1.0 && run.cases_held < claim.required_support * judged) return ClaimVerdict::inconclusive;
+double support_p_value(int held, int judged, double p0) {
+  if (judged <= 0 || held >= judged || p0 <= 0) return 1.0;
+  if (p0 >= 1) return 0.0;  // any failure rejects a support of 1
+  return boost::math::cdf(boost::math::binomial_distribution<double>(judged, p0), held);
+}
+
+ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& n) {
+  const int judged = n.run - n.discarded;
+  const double hypothesis_rate = n.run ? double(judged) / n.run : 0.0;
+  if (n.run == 0 || judged == 0 || hypothesis_rate < claim.min_hypothesis_rate) return ClaimVerdict::vacuous;
+  if (claim.required_support >= 1.0) {
+    // Lemmas and theorems: one violation is a counterexample.
+    if (n.violated > 0) return ClaimVerdict::violated;
+  } else if (support_p_value(n.held, n.held + n.violated, claim.required_support) < kSupportTestLevel) {
+    // Empirical trends: the one-sided binomial test (false-failure probability <= kSupportTestLevel whenever
+    // the true share of holding cases is at least required_support).
+    return ClaimVerdict::violated;
+  }
+  if (n.held == 0 || n.inconclusive > n.held) return ClaimVerdict::inconclusive;
   return ClaimVerdict::holds;
+}
+
+ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run) {
+  return aggregate_verdict(claim, CaseCounts{run.cases_run, run.cases_held, run.cases_discarded, run.cases_inconclusive,
+                                             run.cases_violated});
+}
+
+ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
+  const ClaimRun* base = rows.front();
+  for (const ClaimRun* r : rows)
+    if (r->precision == Precision::float64) base = r;
+  ResolvedVerdict out;
+  out.claim = base->claim;
+  out.variant = base->variant;
+  out.expected = expected_verdict(*base->claim, base->variant);
+  for (const CaseRecord& rec : base->records) {
+    ++out.counts.run;
+    switch (rec.outcome.verdict) {
+      case CaseVerdict::holds: ++out.counts.held; break;
+      case CaseVerdict::discarded: ++out.counts.discarded; break;
+      case CaseVerdict::violated:
+        if (rec.ladder == LadderResult::rounding_artifact) {
+          ++out.counts.held;
+          ++out.cases_rounding_artifact;
+        } else {
+          ++out.counts.violated;
+        }
+        break;
+      case CaseVerdict::inconclusive:
+        if (rec.ladder == LadderResult::resolved) {
+          ++out.counts.held;
+          ++out.cases_resolved;
+        } else if (rec.ladder == LadderResult::genuine) {
+          ++out.counts.violated;
+        } else {
+          ++out.counts.inconclusive;
+        }
+        break;
+    }
+  }
+  out.verdict = aggregate_verdict(*out.claim, out.counts);
+  for (const ClaimRun* r : rows)
+    if (r != base && r->verdict == ClaimVerdict::violated) out.verdict = ClaimVerdict::violated;
+  return out;
+}
+
+std::vector<std::vector<const ClaimRun*>> by_claim(const std::vector<ClaimRun>& runs) {
+  std::vector<std::vector<const ClaimRun*>> groups;
+  for (const ClaimRun& r : runs) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.front()->claim == r.claim; });
+    if (it == groups.end())
+      groups.push_back({&r});
+    else
+      it->push_back(&r);
+  }
+  return groups;
 }
 
 std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
@@ -78,6 +160,7 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
   for (int i : indices) instances.push_back(generate_case(claim, options.seed, i, cases));
 
   std::vector<ClaimRun> runs;
+  LadderCache cache;
   for (Precision p : options.precisions) {
     ClaimRun run;
     run.claim = &claim;
@@ -87,21 +170,28 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
     run.cases_budget = cases;
     const double eps = precision_epsilon(p);
     bool worst_is_violation = false;
-    int ladder_checks = 0;
+    int ladder_violations = 0, ladder_inconclusive = 0;
     // MP rungs replay a prefix of the same instances when the claim says so (Claim::mp_cases).
     std::size_t count = indices.size();
     if (p != Precision::float64 && claim.mp_cases >= 0 && !options.only_case)
       count = std::min(count, static_cast<std::size_t>(claim.mp_cases));
     for (std::size_t k = 0; k < count; ++k) {
       const int i = indices[k];
-      Evaluation e = claim.evaluate(instances[k], p, options.variant);
+      const auto cached = cache.find({i, p});
+      Evaluation e = cached != cache.end() ? std::move(cached->second) : claim.evaluate(instances[k], p, options.variant);
       CaseRecord rec;
       rec.index = i;
       rec.outcome = judge(e, eps);
       rec.discard_reason = e.discard_reason;
-      if (p == Precision::float64 && rec.outcome.verdict == CaseVerdict::violated && ladder_checks < claim.ladder_checks) {
-        ++ladder_checks;
-        rec.ladder = ladder(claim, instances[k], options.variant);
+      // The ladder: violated and inconclusive double cases, up to ladder_checks of each.
+      if (p == Precision::float64) {
+        int* checks = rec.outcome.verdict == CaseVerdict::violated       ? &ladder_violations
+                      : rec.outcome.verdict == CaseVerdict::inconclusive ? &ladder_inconclusive
+                                                                         : nullptr;
+        if (checks && *checks < claim.ladder_checks) {
+          ++*checks;
+          rec.ladder = ladder(claim, instances[k], options.variant, rec.outcome.verdict, i, &cache);
+        }
       }
       ++run.cases_run;
       switch (rec.outcome.verdict) {
@@ -119,7 +209,10 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
             ++run.cases_violated;
           break;
         case CaseVerdict::discarded: ++run.cases_discarded; break;
-        case CaseVerdict::inconclusive: ++run.cases_inconclusive; break;
+        case CaseVerdict::inconclusive:
+          ++run.cases_inconclusive;
+          run.cases_resolved += rec.ladder == LadderResult::resolved;
+          break;
       }
       if (rec.outcome.verdict != CaseVerdict::discarded) {
         const double s = rec.outcome.min_slack;

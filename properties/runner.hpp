@@ -26,9 +26,10 @@ struct RunOptions {
   double shrink_seconds = 60;
 };
 
-// The precision ladder (issue 7): a violation found in double is re-checked on the same instance at
-// mp50 and mp100. genuine: violated at both; rounding artifact: holds at both; undecided otherwise.
-enum class LadderResult { not_checked, genuine, rounding_artifact, undecided };
+// The precision ladder: a double case that is violated or inconclusive is re-checked on the same instance at
+// mp50 and mp100. genuine: violated at both; rounding artifact: a violation that holds at both; resolved: an
+// inconclusive case that holds at both; undecided otherwise.
+enum class LadderResult { not_checked, genuine, rounding_artifact, resolved, undecided };
 std::string_view to_string(LadderResult r);
 
 struct CaseRecord {
@@ -59,6 +60,9 @@ struct ClaimRun {
   int cases_run = 0, cases_held = 0, cases_discarded = 0, cases_inconclusive = 0, cases_violated = 0;
   // Double violations that the ladder showed to be rounding artifacts: not counted as violated.
   int cases_rounding_artifact = 0;
+  // Inconclusive double cases that hold at mp50 and mp100 (still counted as inconclusive in this row; the
+  // claim's resolved verdict counts them as held).
+  int cases_resolved = 0;
   std::optional<double> min_slack, min_slack_eps;  // over judged cases
   ClaimVerdict verdict = ClaimVerdict::vacuous;
   // The case with the smallest slack (the first violated one if any), with its full evaluation.
@@ -83,13 +87,46 @@ int case_size(int index, int cases);
 // The instance of case `index` of `claim` for `seed`: the replay primitive.
 Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases);
 
+// The counts a claim-level verdict is computed from.
+struct CaseCounts {
+  int run = 0, held = 0, discarded = 0, inconclusive = 0, violated = 0;
+};
+// Empirical claims (required_support p0 < 1) are violated when a one-sided binomial test rejects
+// "P(case holds) >= p0" at this level: P(Binomial(held + violated, p0) <= held) < kSupportTestLevel.
+inline constexpr double kSupportTestLevel = 1e-3;
+// P(Binomial(judged, p0) <= held): the p-value of the support test.
+double support_p_value(int held, int judged, double p0);
 // The claim-level verdict from the counts (see README, "Reading a verdict").
+ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& counts);
 ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run);
 
-// The verdict the claim should get: holds for the claim, violated for its negative control.
+// The verdict a variant should get by default: holds for the claim, violated for its negative control.
 inline ClaimVerdict expected_verdict(Variant v) {
   return v == Variant::claim ? ClaimVerdict::holds : ClaimVerdict::violated;
 }
+// ... and for this claim: a documented finding is expected to be violated.
+inline ClaimVerdict expected_verdict(const Claim& c, Variant v) {
+  return v == Variant::claim && c.finding ? ClaimVerdict::violated : expected_verdict(v);
+}
+
+// One claim's verdict over its precision rows: the double row's cases with the ladder applied (rounding artifacts
+// and resolved cases count as held, inconclusive cases violated at mp50 and mp100 as violated), then violated if
+// any multiprecision row is. The exit status of `run` follows this verdict.
+struct ResolvedVerdict {
+  const Claim* claim = nullptr;
+  Variant variant = Variant::claim;
+  ClaimVerdict verdict = ClaimVerdict::vacuous;
+  ClaimVerdict expected = ClaimVerdict::holds;
+  CaseCounts counts;       // after the ladder
+  int cases_resolved = 0;  // inconclusive in double, hold at mp50 and mp100
+  int cases_rounding_artifact = 0;
+  bool is_expected() const { return verdict == expected; }
+  bool expected_finding() const { return claim && claim->finding && variant == Variant::claim; }
+};
+// `rows` are one claim's runs, one per precision (non-empty).
+ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows);
+// The runs of each claim in `runs`, in order of first appearance.
+std::vector<std::vector<const ClaimRun*>> by_claim(const std::vector<ClaimRun>& runs);
 
 // One ClaimRun per requested precision, in the order requested.
 std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options);

@@ -40,22 +40,6 @@ std::string verdict_cell(ClaimVerdict v) {
   return "<td class=\"" + s + "\">" + s + "</td>";
 }
 
-// The worst verdict of a claim over its precisions (violated > inconclusive > vacuous > holds).
-ClaimVerdict worst_of(const std::vector<const ClaimRun*>& runs) {
-  auto rank = [](ClaimVerdict v) {
-    switch (v) {
-      case ClaimVerdict::violated: return 3;
-      case ClaimVerdict::inconclusive: return 2;
-      case ClaimVerdict::vacuous: return 1;
-      default: return 0;
-    }
-  };
-  ClaimVerdict w = ClaimVerdict::holds;
-  for (const ClaimRun* r : runs)
-    if (rank(r->verdict) > rank(w)) w = r->verdict;
-  return w;
-}
-
 const char* fill(ClaimVerdict v) {
   switch (v) {
     case ClaimVerdict::holds: return "#d8f3d8";
@@ -129,25 +113,36 @@ ObservationSeries observation_series(const std::vector<std::pair<std::string, do
 
 std::string index_html(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
   std::string b = "<h1>thmcheck: " + std::string(to_string(variant)) + " run, seed " + std::to_string(seed) + "</h1>\n";
-  b += "<table><tr><th>claim</th><th>paper</th><th>provenance</th><th>kind</th><th>precision</th><th>verdict</th><th>expected</th>"
-       "<th>run</th><th>held</th><th>discarded</th><th>inconclusive</th><th>violated</th><th>min slack</th></tr>\n";
+  const auto groups = by_claim(runs);
   std::vector<const Claim*> claims;
-  std::map<std::string, std::vector<const ClaimRun*>> by_claim;
-  for (const ClaimRun& r : runs) {
-    if (!by_claim.count(r.claim->id)) claims.push_back(r.claim);
-    by_claim[r.claim->id].push_back(&r);
-    b += "<tr><td><a href=\"claims/" + r.claim->id + ".html\">" + html_escape(r.claim->id) + "</a></td><td>" + r.claim->source +
-         "</td><td>" + std::string(to_string(r.claim->provenance)) + "</td><td>" + std::string(to_string(r.claim->kind)) + "</td><td>" +
-         std::string(precision_name(r.precision)) + "</td>" + verdict_cell(r.verdict) + "<td>" +
-         std::string(to_string(expected_verdict(r.variant))) + "</td><td>" + std::to_string(r.cases_run) + "</td><td>" +
-         std::to_string(r.cases_held) + "</td><td>" + std::to_string(r.cases_discarded) + "</td><td>" +
-         std::to_string(r.cases_inconclusive) + "</td><td>" + std::to_string(r.cases_violated) + "</td><td>" +
-         (r.min_slack ? sci(*r.min_slack) : "-") + "</td></tr>\n";
-  }
-  b += "</table>\n<h2>Proof map</h2>\n<p>An edge runs from a lemma to the claim whose derivation uses it; each node has the "
-       "worst verdict of its precisions, so a failing theorem points at the failing step.</p>\n";
   std::map<std::string, ClaimVerdict> verdict;
-  for (const auto& [id, rs] : by_claim) verdict[id] = worst_of(rs);
+  std::string rows, findings;
+  for (const auto& g : groups) {
+    const ResolvedVerdict v = resolve(g);
+    claims.push_back(v.claim);
+    verdict[v.claim->id] = v.verdict;
+    std::string by_precision;
+    for (const ClaimRun* r : g)
+      by_precision += (by_precision.empty() ? "" : "<br>") + std::string(precision_name(r->precision)) + ": " +
+                      std::string(to_string(r->verdict)) + " (" + std::to_string(r->cases_held) + " held, " +
+                      std::to_string(r->cases_inconclusive) + " inconclusive, " + std::to_string(r->cases_violated) + " violated of " +
+                      std::to_string(r->cases_run) + (r->min_slack ? ", min slack " + sci(*r->min_slack) : std::string()) + ")";
+    const std::string row = "<tr><td><a href=\"claims/" + v.claim->id + ".html\">" + html_escape(v.claim->id) + "</a></td><td>" +
+                            v.claim->source + "</td><td>" + std::string(to_string(v.claim->provenance)) + "</td>" + verdict_cell(v.verdict) +
+                            "<td>" + std::string(to_string(v.expected)) + (v.is_expected() ? "" : " <b>(unexpected)</b>") + "</td><td>" +
+                            by_precision + "</td>";
+    if (v.expected_finding())
+      findings += row + "<td>" + html_escape(v.claim->finding->reason) + "<br><code>" + html_escape(v.claim->finding->doc) + "</code></td></tr>\n";
+    else
+      rows += row + "</tr>\n";
+  }
+  const std::string head = "<tr><th>claim</th><th>paper</th><th>provenance</th><th>verdict</th><th>expected</th><th>by precision</th>";
+  b += "<table>" + head + "</tr>\n" + rows + "</table>\n";
+  if (!findings.empty())
+    b += "<h2>Findings</h2>\n<p>Claims our instances contradict, with the evidence in the repository; they are expected to be "
+         "violated, and one that starts to hold fails the run.</p>\n<table>" + head + "<th>finding</th></tr>\n" + findings + "</table>\n";
+  b += "<h2>Proof map</h2>\n<p>An edge runs from a lemma to the claim whose derivation uses it; each node has the claim's resolved "
+       "verdict, so a failing theorem points at the failing step.</p>\n";
   b += proof_map(claims, verdict);
   b += "<p>Also: <a href=\"summary.json\">summary.json</a>, <a href=\"summary.md\">summary.md</a>, "
        "<a href=\"junit.xml\">junit.xml</a>.</p>\n";
@@ -165,11 +160,16 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
     for (const std::string& s : c.supports) b += " <a href=\"" + s + ".html\">" + html_escape(s) + "</a>";
     b += "</li>";
   }
-  b += "</ul>\n<table><tr><th>precision</th><th>verdict</th><th>expected</th><th>run</th><th>held</th><th>discarded</th>"
+  const ResolvedVerdict v = resolve(runs);
+  b += "</ul>\n<p class=\"" + std::string(to_string(v.verdict)) + "\"><b>Verdict: " + html_escape(describe_resolved(v)) + "</b>" +
+       (v.cases_resolved ? " (" + std::to_string(v.cases_resolved) + " inconclusive double cases hold at mp50 and mp100)" : std::string()) +
+       "</p>\n";
+  if (c.finding)
+    b += "<p>Finding: " + html_escape(c.finding->reason) + " (evidence: <code>" + html_escape(c.finding->doc) + "</code>)</p>\n";
+  b += "<table><tr><th>precision</th><th>verdict</th><th>run</th><th>held</th><th>discarded</th>"
        "<th>inconclusive</th><th>violated</th><th>hypotheses met</th><th>min slack</th></tr>\n";
   for (const ClaimRun* r : runs)
-    b += "<tr><td>" + std::string(precision_name(r->precision)) + "</td>" + verdict_cell(r->verdict) + "<td>" +
-         std::string(to_string(expected_verdict(r->variant))) + "</td><td>" + std::to_string(r->cases_run) + "</td><td>" +
+    b += "<tr><td>" + std::string(precision_name(r->precision)) + "</td>" + verdict_cell(r->verdict) + "<td>" + std::to_string(r->cases_run) + "</td><td>" +
          std::to_string(r->cases_held) + "</td><td>" + std::to_string(r->cases_discarded) + "</td><td>" +
          std::to_string(r->cases_inconclusive) + "</td><td>" + std::to_string(r->cases_violated) + "</td><td>" +
          sci(r->hypothesis_rate()) + "</td><td>" + (r->min_slack ? sci(*r->min_slack) : "-") + "</td></tr>\n";

@@ -62,30 +62,33 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   j["precision"] = std::string(precision_name(run.precision));
   j["variant"] = std::string(to_string(run.variant));
   j["verdict"] = std::string(to_string(run.verdict));
-  j["expected_verdict"] = std::string(to_string(expected_verdict(run.variant)));
+  j["expected_verdict"] = std::string(to_string(expected_verdict(c, run.variant)));
   j["cases_run"] = run.cases_run;
   j["cases_held"] = run.cases_held;
   j["cases_discarded"] = run.cases_discarded;
   j["cases_inconclusive"] = run.cases_inconclusive;
   j["cases_violated"] = run.cases_violated;
   j["cases_rounding_artifact"] = run.cases_rounding_artifact;
+  j["cases_resolved"] = run.cases_resolved;
   j["hypothesis_rate"] = number(run.hypothesis_rate());
   j["required_support"] = c.required_support;
   j["min_slack"] = optional_number(run.min_slack);
   j["min_slack_eps"] = optional_number(run.min_slack_eps);
   nlohmann::json inconclusive = nlohmann::json::array(), violated = nlohmann::json::array(), artifacts = nlohmann::json::array(),
-                 genuine = nlohmann::json::array();
+                 genuine = nlohmann::json::array(), resolved = nlohmann::json::array();
   for (const CaseRecord& r : run.records) {
     if (r.outcome.verdict == CaseVerdict::inconclusive) inconclusive.push_back(r.index);
     if (r.outcome.verdict == CaseVerdict::violated && r.ladder != LadderResult::rounding_artifact) violated.push_back(r.index);
     if (r.ladder == LadderResult::rounding_artifact) artifacts.push_back(r.index);
     if (r.ladder == LadderResult::genuine) genuine.push_back(r.index);
+    if (r.ladder == LadderResult::resolved) resolved.push_back(r.index);
   }
   j["inconclusive_cases"] = inconclusive;
   j["violated_cases"] = violated;
-  // The ladder: double violations re-checked at mp50 and mp100 (Claim::ladder_checks per run).
+  // The ladder: double violations and inconclusive cases re-checked at mp50 and mp100 (Claim::ladder_checks of each).
   j["rounding_artifact_cases"] = artifacts;
   j["genuine_cases"] = genuine;
+  j["resolved_cases"] = resolved;
   // Why cases were discarded (hypothesis false), with counts: a discard is never a pass, and the user sees why.
   nlohmann::json reasons = nlohmann::json::object();
   for (const auto& [why, count] : discard_reasons(run)) reasons[why] = count;
@@ -127,10 +130,41 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   return j;
 }
 
+nlohmann::json resolved_json(const ResolvedVerdict& v) {
+  nlohmann::json j;
+  j["id"] = v.claim->id;
+  j["verdict"] = std::string(to_string(v.verdict));
+  j["expected_verdict"] = std::string(to_string(v.expected));
+  j["as_expected"] = v.is_expected();
+  j["cases_run"] = v.counts.run;
+  j["cases_held"] = v.counts.held;
+  j["cases_discarded"] = v.counts.discarded;
+  j["cases_inconclusive"] = v.counts.inconclusive;
+  j["cases_violated"] = v.counts.violated;
+  j["cases_resolved"] = v.cases_resolved;
+  j["cases_rounding_artifact"] = v.cases_rounding_artifact;
+  if (v.claim->required_support < 1.0)
+    j["support_p_value"] = number(support_p_value(v.counts.held, v.counts.held + v.counts.violated, v.claim->required_support));
+  if (v.expected_finding()) j["finding"] = {{"reason", v.claim->finding->reason}, {"doc", v.claim->finding->doc}};
+  return j;
+}
+
 nlohmann::json summary_json(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
   nlohmann::json j;
   j["seed"] = seed;
   j["variant"] = std::string(to_string(variant));
+  // One resolved verdict per claim (the exit status follows these), documented findings apart.
+  nlohmann::json verdicts = nlohmann::json::array(), findings = nlohmann::json::array();
+  bool all_expected = true;
+  for (const auto& rows : by_claim(runs)) {
+    const ResolvedVerdict v = resolve(rows);
+    all_expected = all_expected && v.is_expected();
+    verdicts.push_back(resolved_json(v));
+    if (v.expected_finding()) findings.push_back(v.claim->id);
+  }
+  j["all_as_expected"] = all_expected;
+  j["verdicts"] = verdicts;
+  j["findings"] = findings;
   nlohmann::json claims = nlohmann::json::array();
   for (const ClaimRun& r : runs) claims.push_back(claim_run_json(r));
   j["claims"] = claims;

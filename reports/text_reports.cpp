@@ -22,12 +22,12 @@ std::string sci(double x) {
 
 std::string slack(const std::optional<double>& s) { return s ? sci(*s) : std::string("-"); }
 
-bool expected(const ClaimRun& r) { return r.verdict == expected_verdict(r.variant); }
 
 std::string counts(const ClaimRun& r) {
   return std::to_string(r.cases_run) + " run, " + std::to_string(r.cases_held) + " held, " + std::to_string(r.cases_discarded) +
          " discarded, " + std::to_string(r.cases_inconclusive) + " inconclusive, " + std::to_string(r.cases_violated) + " violated" +
-         (r.cases_rounding_artifact ? ", " + std::to_string(r.cases_rounding_artifact) + " rounding artifacts" : std::string());
+         (r.cases_rounding_artifact ? ", " + std::to_string(r.cases_rounding_artifact) + " rounding artifacts" : std::string()) +
+         (r.cases_resolved ? ", " + std::to_string(r.cases_resolved) + " resolved at mp50/mp100" : std::string());
 }
 
 std::string md_escape(const std::string& s) {
@@ -42,19 +42,32 @@ std::string md_escape(const std::string& s) {
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun& r) {
-  std::string genuine, artifacts, undecided;
+  std::string genuine, artifacts, resolved, undecided;
   for (const CaseRecord& rec : r.records) {
     std::string* out = rec.ladder == LadderResult::genuine             ? &genuine
                        : rec.ladder == LadderResult::rounding_artifact ? &artifacts
+                       : rec.ladder == LadderResult::resolved          ? &resolved
                        : rec.ladder == LadderResult::undecided         ? &undecided
                                                                         : nullptr;
     if (out) *out += (out->empty() ? "cases " : ", ") + std::to_string(rec.index);
   }
   std::vector<std::pair<std::string, std::string>> lines;
   if (!artifacts.empty()) lines.emplace_back("rounding artifacts (violated in double, hold at mp50 and mp100; not counted as violations)", artifacts);
-  if (!genuine.empty()) lines.emplace_back("genuine (violated in double, at mp50 and at mp100)", genuine);
+  if (!resolved.empty()) lines.emplace_back("resolved (inconclusive in double, hold at mp50 and mp100)", resolved);
+  if (!genuine.empty()) lines.emplace_back("genuine (violated or inconclusive in double, violated at mp50 and at mp100)", genuine);
   if (!undecided.empty()) lines.emplace_back("undecided (the rungs disagree)", undecided);
   return lines;
+}
+
+std::string describe_resolved(const ResolvedVerdict& v) {
+  std::string line(to_string(v.verdict));
+  if (v.expected_finding() && v.is_expected())
+    line += " (expected: finding: " + v.claim->finding->reason + "; " + v.claim->finding->doc + ")";
+  else if (!v.is_expected())
+    line += " (expected " + std::string(to_string(v.expected)) +
+            (v.expected_finding() ? ": the finding of " + v.claim->finding->doc + " no longer shows" : std::string()) +
+            ")   <-- unexpected";
+  return line;
 }
 
 std::map<std::string, int> discard_reasons(const ClaimRun& r) {
@@ -89,45 +102,71 @@ std::string replay_command(const ClaimRun& r) {
 
 std::string summary_markdown(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
   std::string md = "# thmcheck: " + std::string(to_string(variant)) + " run, seed " + std::to_string(seed) + "\n\n";
-  int unexpected = 0;
-  for (const ClaimRun& r : runs) unexpected += !expected(r);
-  md += std::to_string(runs.size() - unexpected) + " of " + std::to_string(runs.size()) +
-        " verdicts are the expected ones.\n\n";
-  md += "| claim | precision | provenance | verdict | expected | cases | min slack |\n|---|---|---|---|---|---|---|\n";
-  for (const ClaimRun& r : runs) {
-    const std::string v(to_string(r.verdict));
-    md += "| [" + r.claim->id + "](claims/" + r.claim->id + ".md) | " + std::string(precision_name(r.precision)) + " | " +
-          std::string(to_string(r.claim->provenance)) + " | " + (expected(r) ? v : "**" + v + "**") + " | " +
-          std::string(to_string(expected_verdict(r.variant))) + " | " + counts(r) + " | " + slack(r.min_slack) + " |\n";
+  std::vector<ResolvedVerdict> verdicts;
+  for (const auto& rows : by_claim(runs)) verdicts.push_back(resolve(rows));
+  int unexpected = 0, findings = 0;
+  for (const ResolvedVerdict& v : verdicts) {
+    unexpected += !v.is_expected();
+    findings += v.expected_finding();
   }
+  md += std::to_string(verdicts.size() - unexpected) + " of " + std::to_string(verdicts.size()) +
+        " claims have the expected verdict" + (findings ? " (" + std::to_string(findings) + " of them documented findings)" : "") +
+        ".\n\n| claim | provenance | verdict | expected |\n|---|---|---|---|\n";
+  for (const ResolvedVerdict& v : verdicts) {
+    if (v.expected_finding()) continue;
+    const std::string s(to_string(v.verdict));
+    md += "| [" + v.claim->id + "](claims/" + v.claim->id + ".md) | " + std::string(to_string(v.claim->provenance)) + " | " +
+          (v.is_expected() ? s : "**" + s + "**") + " | " + std::string(to_string(v.expected)) + " |\n";
+  }
+  if (findings) {
+    md += "\n## Findings\n\nClaims our instances contradict, documented with their evidence; expected to be violated.\n\n"
+          "| claim | verdict | finding |\n|---|---|---|\n";
+    for (const ResolvedVerdict& v : verdicts)
+      if (v.expected_finding())
+        md += "| [" + v.claim->id + "](claims/" + v.claim->id + ".md) | " +
+              (v.is_expected() ? std::string(to_string(v.verdict)) : "**" + std::string(to_string(v.verdict)) + "** (unexpected)") + " | " +
+              md_escape(v.claim->finding->reason) + " ([evidence](../../" + v.claim->finding->doc + ")) |\n";
+  }
+  md += "\n## By precision\n\n| claim | precision | verdict | cases | min slack |\n|---|---|---|---|---|\n";
+  for (const ClaimRun& r : runs)
+    md += "| " + r.claim->id + " | " + std::string(precision_name(r.precision)) + " | " + std::string(to_string(r.verdict)) + " | " +
+          counts(r) + " | " + slack(r.min_slack) + " |\n";
   md += "\n";
   for (const auto& [k, v] : environment_stamp()) md += "- " + k + ": " + md_escape(v) + "\n";
   return md;
 }
 
+// One test case per claim, from its resolved verdict: a failure when it is not the expected one, `skipped` with the
+// finding's reason for a documented finding that is violated as expected; the precision rows in system-out.
 std::string junit_xml(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
-  int failures = 0;
-  for (const ClaimRun& r : runs) failures += !expected(r);
+  const auto groups = by_claim(runs);
+  int failures = 0, skipped = 0;
+  std::string cases;
+  for (const auto& rows : groups) {
+    const ResolvedVerdict v = resolve(rows);
+    const Claim& c = *v.claim;
+    cases += "    <testcase classname=\"" + xml_escape(c.id) + "\" name=\"" + xml_escape(c.id) + "\">\n";
+    if (!v.is_expected()) {
+      ++failures;
+      const ClaimRun& first = *rows.front();
+      cases += "      <failure message=\"" + xml_escape("verdict " + describe_resolved(v) + "; replay: " + replay_command(first)) + "\"/>\n";
+    } else if (v.expected_finding()) {
+      ++skipped;
+      cases += "      <skipped message=\"" + xml_escape("finding (expected violated): " + c.finding->reason + "; " + c.finding->doc) + "\"/>\n";
+    }
+    std::string out;
+    for (const ClaimRun* r : rows) out += std::string(precision_name(r->precision)) + ": " + std::string(to_string(r->verdict)) + ", " + counts(*r) + "\n";
+    cases += "      <system-out>" + xml_escape(out + c.statement) + "</system-out>\n    </testcase>\n";
+  }
+  const std::string totals = "tests=\"" + std::to_string(groups.size()) + "\" failures=\"" + std::to_string(failures) + "\" skipped=\"" +
+                             std::to_string(skipped) + "\"";
   std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  x += "<testsuites name=\"thmcheck\" tests=\"" + std::to_string(runs.size()) + "\" failures=\"" + std::to_string(failures) + "\">\n";
-  x += "  <testsuite name=\"thmcheck." + std::string(to_string(variant)) + "\" tests=\"" + std::to_string(runs.size()) +
-       "\" failures=\"" + std::to_string(failures) + "\">\n";
+  x += "<testsuites name=\"thmcheck\" " + totals + ">\n";
+  x += "  <testsuite name=\"thmcheck." + std::string(to_string(variant)) + "\" " + totals + ">\n";
   x += "    <properties>\n      <property name=\"seed\" value=\"" + std::to_string(seed) + "\"/>\n";
   for (const auto& [k, v] : environment_stamp())
     x += "      <property name=\"" + xml_escape(k) + "\" value=\"" + xml_escape(v) + "\"/>\n";
-  x += "    </properties>\n";
-  for (const ClaimRun& r : runs) {
-    x += "    <testcase classname=\"" + xml_escape(r.claim->id) + "\" name=\"" + xml_escape(r.claim->id) + " [" +
-         std::string(precision_name(r.precision)) + "]\">\n";
-    if (!expected(r))
-      x += "      <failure message=\"" +
-           xml_escape("verdict " + std::string(to_string(r.verdict)) + " (expected " + std::string(to_string(expected_verdict(r.variant))) +
-                      "), min slack " + slack(r.min_slack) + "; replay: " + replay_command(r)) +
-           "\"/>\n";
-    x += "      <system-out>" + xml_escape(counts(r) + "; " + r.claim->statement) + "</system-out>\n";
-    x += "    </testcase>\n";
-  }
-  x += "  </testsuite>\n</testsuites>\n";
+  x += "    </properties>\n" + cases + "  </testsuite>\n</testsuites>\n";
   return x;
 }
 
@@ -142,11 +181,16 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
     for (const std::string& s : c.supports) md += " [" + s + "](" + s + ".md)";
     md += "\n";
   }
-  md += "\n> " + c.statement + "\n\n## Verdicts\n\n| precision | verdict | expected | cases | hypotheses met | min slack |\n|---|---|---|---|---|---|\n";
+  md += "\n> " + c.statement + "\n\n";
+  const ResolvedVerdict v = resolve(runs);
+  md += "**Verdict: " + md_escape(describe_resolved(v)) + "**";
+  if (v.cases_resolved) md += " (" + std::to_string(v.cases_resolved) + " inconclusive double cases resolved: they hold at mp50 and mp100)";
+  md += "\n";
+  if (c.finding) md += "\nFinding: " + md_escape(c.finding->reason) + " ([evidence](../../../" + c.finding->doc + "))\n";
+  md += "\n## Verdicts by precision\n\n| precision | verdict | cases | hypotheses met | min slack |\n|---|---|---|---|---|\n";
   for (const ClaimRun* r : runs)
-    md += "| " + std::string(precision_name(r->precision)) + " | " + std::string(to_string(r->verdict)) + " | " +
-          std::string(to_string(expected_verdict(r->variant))) + " | " + counts(*r) + " | " + sci(r->hypothesis_rate()) + " | " +
-          slack(r->min_slack) + " |\n";
+    md += "| " + std::string(precision_name(r->precision)) + " | " + std::string(to_string(r->verdict)) + " | " + counts(*r) + " | " +
+          sci(r->hypothesis_rate()) + " | " + slack(r->min_slack) + " |\n";
   for (const ClaimRun* r : runs) {
     const auto ladder = ladder_outcomes(*r);
     if (ladder.empty()) continue;
@@ -201,6 +245,7 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
 nlohmann::json claim_json(const std::vector<const ClaimRun*>& runs) {
   nlohmann::json j;
   j["id"] = runs.front()->claim->id;
+  j["resolved"] = resolved_json(resolve(runs));
   j["runs"] = nlohmann::json::array();
   for (const ClaimRun* r : runs) {
     nlohmann::json rj = claim_run_json(*r);

@@ -28,6 +28,9 @@ std::string xml_escape(const std::string& s);
 
 // The precision ladder's outcome as (what, "cases i, j, ...") lines: rounding artifacts, genuine, undecided.
 std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun& run);
+// A claim's resolved verdict in words: "holds", "violated (expected: finding: REASON; DOC)", or the verdict with
+// "(expected X)   <-- unexpected".
+std::string describe_resolved(const ResolvedVerdict& v);
 // Why cases were discarded, with counts (hypothesis false; never a pass).
 std::map<std::string, int> discard_reasons(const ClaimRun& run);
 

@@ -8,6 +8,7 @@
 #include "numerics/scalar.hpp"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -123,6 +124,13 @@ struct Certification {
   std::string note;  // the method, or why nothing was certified
 };
 
+// A finding: our instances contradict the claim as we encoded it, and we believe the check. The claim is then
+// expected to come out `violated` (like a strict xfail: a finding that starts to hold is unexpected).
+struct Finding {
+  std::string reason;  // one line
+  std::string doc;     // docs/findings/<id>.md: the evidence, the reproduce command, the instance in the corpus
+};
+
 struct Claim {
   std::string id;          // stable, e.g. "qin.residual.weyl_interlacing"
   std::string source;      // "Q" or "G" (claims.md, "Sources")
@@ -136,6 +144,8 @@ struct Claim {
   // Fraction of judged (non-discarded) cases that must hold: 1 for lemmas and theorems; below 1
   // only for empirical trends, which are judged statistically (claims.md, "Kinds of check").
   double required_support = 1.0;
+  // Set when the claim is a documented finding (its expected verdict is then `violated`).
+  std::optional<Finding> finding;
   // Below this fraction of generated instances meeting the hypotheses, the claim is vacuous.
   double min_hypothesis_rate = 0.1;
   int default_cases = 100;

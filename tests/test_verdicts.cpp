@@ -1,0 +1,207 @@
+// Verdicts users can bet on: documented findings are expected violations (and a finding that holds fails the
+// run), a claim's resolved verdict applies the precision ladder to inconclusive double cases, and the support
+// test of empirical claims has the false-failure probability and the power it states (checked by simulation).
+#include "properties/runner.hpp"
+#include "reports/summary_json.hpp"
+#include "reports/text_reports.hpp"
+#include "synthetic_claim.hpp"
+#include "theorems/registry.hpp"
+
+#include <boost/math/distributions/binomial.hpp>
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+using namespace thm;
+
+namespace {
+
+std::vector<ClaimRun> run_rows(const Claim& c, std::vector<Precision> precisions, std::uint64_t seed = 1, int cases = -1) {
+  RunOptions o;
+  o.precisions = std::move(precisions);
+  o.seed = seed;
+  o.cases = cases;
+  return run_claim(c, o);
+}
+
+ResolvedVerdict resolved(const std::vector<ClaimRun>& runs) {
+  std::vector<const ClaimRun*> rows;
+  for (const ClaimRun& r : runs) rows.push_back(&r);
+  return resolve(rows);
+}
+
+Claim with_finding(Claim c) {
+  c.finding = Finding{"x exceeds 1 on some instances", "docs/findings/test.synthetic.md"};
+  return c;
+}
+
+// A claim whose single condition is within the noise in double and clear at 50 and 100 digits (or, with
+// `clear_at_mp` false, within the noise at every precision).
+Claim inconclusive_in_double(bool clear_at_mp) {
+  Claim c = testing::synthetic_claim(0.0, 1.0);
+  c.evaluate = [clear_at_mp](const Instance&, Precision p, Variant) {
+    Evaluation e;
+    const double noise = p == Precision::float64 || !clear_at_mp ? 1.0 : 1e-30;
+    e.conditions.push_back(make_le<double>("margin 1e-3", 1.0, 1.001, noise));
+    return e;
+  };
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("findings: a documented finding that is violated is the expected verdict, and it is reported apart") {
+  const Claim c = with_finding(testing::synthetic_claim(0.0, 1.2));  // about 1 in 6 cases violate x <= 1
+  const std::vector<ClaimRun> runs = run_rows(c, {Precision::float64});
+  const ResolvedVerdict v = resolved(runs);
+  CHECK(v.verdict == ClaimVerdict::violated);
+  CHECK(v.expected == ClaimVerdict::violated);
+  CHECK(v.is_expected());
+  CHECK(v.expected_finding());
+  CHECK(describe_resolved(v).find("(expected: finding: x exceeds 1") != std::string::npos);
+  const nlohmann::json j = summary_json(1, Variant::claim, runs);
+  CHECK(j["all_as_expected"] == true);
+  REQUIRE(j["findings"].size() == 1);
+  CHECK(j["findings"][0] == "test.synthetic");
+  CHECK(j["verdicts"][0]["finding"]["doc"] == "docs/findings/test.synthetic.md");
+  CHECK(j["claims"][0]["expected_verdict"] == "violated");
+  const std::string junit = junit_xml(1, Variant::claim, runs);
+  CHECK(junit.find("<skipped message=\"finding (expected violated)") != std::string::npos);
+  CHECK(junit.find("failures=\"0\" skipped=\"1\"") != std::string::npos);
+  CHECK(summary_markdown(1, Variant::claim, runs).find("## Findings") != std::string::npos);
+}
+
+TEST_CASE("findings: a finding that starts to hold is unexpected (a strict expected failure)") {
+  const Claim c = with_finding(testing::synthetic_claim(0.0, 1.0));  // every case holds
+  const std::vector<ClaimRun> runs = run_rows(c, {Precision::float64});
+  const ResolvedVerdict v = resolved(runs);
+  CHECK(v.verdict == ClaimVerdict::holds);
+  CHECK_FALSE(v.is_expected());
+  CHECK(describe_resolved(v).find("<-- unexpected") != std::string::npos);
+  CHECK(summary_json(1, Variant::claim, runs)["all_as_expected"] == false);
+  CHECK(junit_xml(1, Variant::claim, runs).find("failures=\"1\"") != std::string::npos);
+}
+
+TEST_CASE("findings: the negative control of a finding is still expected to be violated") {
+  const Claim c = with_finding(testing::synthetic_claim(0.0, 1.0));
+  CHECK(expected_verdict(c, Variant::negative_control) == ClaimVerdict::violated);
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.variant = Variant::negative_control;
+  const std::vector<ClaimRun> runs = run_claim(c, o);
+  CHECK(resolved(runs).is_expected());
+  CHECK_FALSE(resolved(runs).expected_finding());
+}
+
+TEST_CASE("resolved verdict: inconclusive double cases that hold at mp50 and mp100 are resolved") {
+  Claim c = inconclusive_in_double(true);
+  c.ladder_checks = c.default_cases;
+  const std::vector<ClaimRun> runs = run_rows(c, {Precision::float64, Precision::mp50});
+  CHECK(runs[0].verdict == ClaimVerdict::inconclusive);  // the double row keeps its own verdict
+  CHECK(runs[0].cases_inconclusive == 50);
+  CHECK(runs[0].cases_resolved == 50);
+  CHECK(runs[1].verdict == ClaimVerdict::holds);
+  const ResolvedVerdict v = resolved(runs);
+  CHECK(v.verdict == ClaimVerdict::holds);
+  CHECK(v.cases_resolved == 50);
+  CHECK(v.is_expected());
+  const nlohmann::json j = summary_json(1, Variant::claim, runs);
+  CHECK(j["claims"][0]["resolved_cases"].size() == 50);
+  CHECK(j["verdicts"][0]["cases_resolved"] == 50);
+}
+
+TEST_CASE("resolved verdict: a claim undecided at every rung stays inconclusive and is unexpected") {
+  Claim c = inconclusive_in_double(false);
+  c.ladder_checks = c.default_cases;
+  const std::vector<ClaimRun> runs = run_rows(c, {Precision::float64, Precision::mp50});
+  const ResolvedVerdict v = resolved(runs);
+  CHECK(v.cases_resolved == 0);
+  CHECK(v.verdict == ClaimVerdict::inconclusive);
+  CHECK_FALSE(v.is_expected());
+}
+
+TEST_CASE("resolved verdict: the ladder resolves at most ladder_checks inconclusive cases") {
+  Claim c = inconclusive_in_double(true);
+  c.ladder_checks = 10;
+  const ResolvedVerdict v = resolved(run_rows(c, {Precision::float64}));
+  CHECK(v.cases_resolved == 10);
+  CHECK(v.counts.inconclusive == 40);
+  CHECK(v.verdict == ClaimVerdict::inconclusive);  // 40 unresolved outnumber 10 held
+}
+
+TEST_CASE("resolved verdict: a violated multiprecision row makes the claim violated") {
+  Claim c = testing::synthetic_claim(0.0, 1.0);
+  c.evaluate = [](const Instance&, Precision p, Variant) {
+    Evaluation e;
+    e.conditions.push_back(make_le<double>("holds only in double", p == Precision::float64 ? 0.5 : 2.0, 1.0, 1e-12));
+    return e;
+  };
+  const ResolvedVerdict v = resolved(run_rows(c, {Precision::float64, Precision::mp50}));
+  CHECK(v.verdict == ClaimVerdict::violated);
+}
+
+// The support test: with the true share of holding cases exactly p0 (the least favourable case of the null),
+// the test rejects with probability at most kSupportTestLevel; with a share well below p0 it rejects with the
+// power the binomial distribution gives. Simulated on the synthetic claim (x ~ U[0, 1/p], "x <= 1" holds with
+// probability p) over many seeds; the observed counts are compared with the exact probabilities by a binomial
+// acceptance region of probability 1 - 1e-6, so the test itself fails falsely about once in a million runs.
+TEST_CASE("support test: false-failure probability <= 1e-3 at the boundary and the stated power, by simulation") {
+  const double p0 = 0.9;
+  const int cases = 50, seeds = 3000;
+  const auto rejection_rate = [&](double p_true) {
+    // The exact probability that the test rejects when each case holds with probability p_true.
+    const boost::math::binomial_distribution<double> held(cases, p_true);
+    double rate = 0;
+    for (int k = 0; k <= cases; ++k)
+      if (support_p_value(k, cases, p0) < kSupportTestLevel) rate += boost::math::pdf(held, k);
+    return rate;
+  };
+  const auto simulate = [&](double p_true) {
+    Claim c = testing::synthetic_claim(0.0, 1.0 / p_true);
+    c.required_support = p0;
+    c.default_cases = cases;
+    int violated = 0;
+    for (int s = 0; s < seeds; ++s) violated += run_rows(c, {Precision::float64}, 1000 + s).front().verdict == ClaimVerdict::violated;
+    return violated;
+  };
+  const auto acceptance = [&](double rate) {
+    const boost::math::binomial_distribution<double> count(seeds, rate);
+    return std::pair<double, double>{boost::math::quantile(count, 0.5e-6), boost::math::quantile(boost::math::complement(count, 0.5e-6))};
+  };
+  const double size = rejection_rate(p0);
+  CHECK(size <= kSupportTestLevel);
+  CHECK(size > 1e-5);  // the test is not trivially conservative at this budget
+  const int false_failures = simulate(p0);
+  const auto [lo0, hi0] = acceptance(size);
+  CHECK(false_failures <= hi0);
+  CHECK(false_failures >= lo0);
+  const double power = rejection_rate(0.5);
+  CHECK(power > 1 - 1e-3);
+  const int caught = simulate(0.5);
+  const auto [lo1, hi1] = acceptance(power);
+  CHECK(caught >= lo1);
+  CHECK(caught <= hi1);
+}
+
+TEST_CASE("support test: p-values from Boost.Math's binomial") {
+  CHECK(support_p_value(50, 50, 0.9) == 1.0);
+  CHECK(support_p_value(0, 10, 1.0) == 0.0);
+  // P(Bin(20, 0.9) <= 13) = 0.0023861
+  CHECK(support_p_value(13, 20, 0.9) == doctest::Approx(0.0023861).epsilon(1e-3));
+}
+
+TEST_CASE("registry: every finding has a one-line reason, its evidence file and an instance in the corpus") {
+  namespace fs = std::filesystem;
+  for (const Claim& c : all_claims()) {
+    if (!c.finding) continue;
+    INFO(c.id);
+    CHECK_FALSE(c.finding->reason.empty());
+    CHECK(c.finding->reason.find('\n') == std::string::npos);
+    CHECK(c.finding->doc == "docs/findings/" + c.id + ".md");
+    CHECK(fs::exists(fs::path(THM_SOURCE_DIR) / c.finding->doc));
+    bool instance = false;
+    for (const auto& f : fs::directory_iterator(fs::path(THM_SOURCE_DIR) / "tests/corpus/finding"))
+      instance = instance || f.path().filename().string().rfind(c.id + "-", 0) == 0;
+    CHECK(instance);
+  }
+}
