@@ -103,6 +103,35 @@ TEST_CASE("claim qin.softmax.rank_collapse (a) tightens from double to mp50 to m
   CHECK(sigma2[2] < 1e-90);
 }
 
+TEST_CASE("claim qin.softmax.rank_collapse: column-sign cases attain (b1) to 1/(1 + e^{2 eps}) and violate the control") {
+  // Calibration of the control (derivation, "Calibration"): every column-sign case violates it, and
+  // such cases make up 0.28 of the budget, so P(miss) <= 0.72^cases.
+  const Claim& c = claim(kRankCollapseId);
+  const int budget = 400;
+  int column_sign = 0;
+  for (int i = 0; i < budget; ++i) {
+    const Instance inst = generate_case(c, 20261130, i, budget);
+    if (inst.param("sign_pattern_logits") == 0.0) continue;
+    ++column_sign;
+    const Evaluation held = c.evaluate(inst, Precision::float64, Variant::claim);
+    const Evaluation broken = c.evaluate(inst, Precision::float64, Variant::negative_control);
+    CHECK(judge(held, precision_epsilon(Precision::float64)).verdict == CaseVerdict::holds);
+    CHECK(judge(broken, precision_epsilon(Precision::float64)).verdict == CaseVerdict::violated);
+    const Condition& b1 = held.conditions.front();
+    const double ratio = b1.lhs / b1.rhs, eps = b1.rhs > 0 ? std::log1p(b1.rhs) / 2 : 0.0;
+    INFO("case " << i << ": N = " << inst.param("N") << ", eps = " << eps << ", ratio " << ratio);
+    CHECK(ratio >= 0.33);
+    CHECK(ratio <= 0.5 + 1e-9);
+    if (static_cast<int>(inst.param("N")) % 2 == 0) CHECK(ratio == doctest::Approx(1.0 / (1.0 + std::exp(2 * eps))).epsilon(1e-6));
+  }
+  INFO("column-sign cases: " << column_sign << " of " << budget);
+  CHECK(column_sign >= 0.2 * budget);
+  CHECK(column_sign <= 0.36 * budget);
+  const double share = 0.7 * kRankCollapseSignPatternShare;
+  CHECK(std::pow(1.0 - share, c.default_cases) < 1e-3);
+  CHECK(std::pow(1.0 - share, 22) < 1e-3);
+}
+
 // --- qin.residual.weyl_interlacing -----------------------------------------------------------
 TEST_CASE("claim qin.residual.weyl_interlacing holds at double and mp50") { check_holds(kWeylInterlacingId); }
 TEST_CASE("claim qin.residual.weyl_interlacing negative control is violated") { check_negative_control(kWeylInterlacingId); }

@@ -29,6 +29,13 @@ Instance generate_rank_collapse(ChoiceSource& src) {
   if (s.row_constant_logits) {
     s.tau = src.real(-2.0, 2.0);
     s.logit_max = src.log_real(1e-3, 1e4);  // any magnitude: S stays exactly uniform
+  } else if (src.coin(kRankCollapseSignPatternShare)) {
+    // Column-sign logits, where (b1) is tight to 1 + exp(2 eps): ||S - 11^T/N||_2 / (exp(2 eps) - 1)
+    // >= 0.33 for eps <= 0.2 at every N (derivation, "Tightness"), so the control (bound / 4) fails
+    // on every such case.
+    s.sign_pattern_logits = true;
+    s.tau = src.coin(0.5) ? src.log_real(0.1, 2.0) : -src.log_real(0.1, 2.0);
+    s.logit_max = src.log_real(1e-6, kRankCollapseSignPatternEpsMax);
   } else {
     // Small logits (where (b) is nearly tight) and large logits (softmax near one-hot).
     s.logit_max = src.coin(0.7) ? src.log_real(1e-6, 0.5) : src.log_real(0.5, 50.0);

@@ -54,13 +54,28 @@ Instance build_qin_attention(const QAttentionSpec& s) {
     for (int i = 0; i < s.n; ++i)
       X.push_back(spectrum_first_matrix(rng, s.N, s.d, geometric_spectrum(p, s.x_sigma_max, s.x_kappa)));
   }
+  require(!(s.row_constant_logits && s.sign_pattern_logits), "row-constant and sign-pattern logits exclude each other");
+  require(!s.sign_pattern_logits || s.d >= 2, "sign-pattern logits need d >= 2");
   if (s.row_constant_logits)
     for (MatD& x : X) x.col(0).setConstant(s.tau);
+  if (s.sign_pattern_logits)
+    for (MatD& x : X) {
+      x.col(0).setConstant(s.tau);
+      for (Eigen::Index k = 0; k < x.rows(); ++k) x(k, 1) = (k % 2 == 0 ? 1.0 : -1.0);
+      if (x.rows() % 2 == 1) x(x.rows() - 1, 1) = 0.0;  // sum 0
+    }
   MatD W_Q = gaussian_matrix(rng, s.d, s.d);
   MatD W_K;
   if (s.row_constant_logits) {
     W_K = MatD::Zero(s.d, s.d);
     W_K.row(0) = gaussian_matrix(rng, 1, s.d);  // W_K = e_0 u^T
+  } else if (s.sign_pattern_logits) {
+    // X W_Q = tau 1 u^T and X W_K = b v^T: K_jk = c tau (u . v) b_k, the same in every row j.
+    const MatD u = gaussian_matrix(rng, 1, s.d);
+    W_Q = MatD::Zero(s.d, s.d);
+    W_Q.row(0) = u;
+    W_K = MatD::Zero(s.d, s.d);
+    W_K.row(1) = gaussian_matrix(rng, 1, s.d);
   } else {
     W_K = gaussian_matrix(rng, s.d, s.d);
   }
@@ -88,6 +103,7 @@ Instance build_qin_attention(const QAttentionSpec& s) {
                  {"logit_max", s.logit_max},
                  {"stacked_spectrum", s.stacked_spectrum ? 1.0 : 0.0},
                  {"row_constant_logits", s.row_constant_logits ? 1.0 : 0.0},
+                 {"sign_pattern_logits", s.sign_pattern_logits ? 1.0 : 0.0},
                  {"tau", s.tau},
                  {"wv_norm", s.wv_norm},
                  {"wv_kappa", s.wv_kappa},

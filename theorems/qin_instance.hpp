@@ -31,6 +31,11 @@ struct QAttentionSpec {
   // every row of X W_K is the same vector and every row of K is constant, bit for bit.
   bool row_constant_logits = false;
   double tau = 1.0;
+  // Column-sign logits K_jk = logit_max b_k, b = (+1, -1, +1, ...) with sum 0 (last entry 0 when N
+  // is odd): column 0 of every X_i is tau, column 1 is b, W_Q = e_0 u^T and W_K = e_1 v^T. Every row
+  // of K is the same vector bit for bit; ||S - 11^T/N||_2 = tanh(logit_max) for even N, where
+  // rank_collapse (b1) is tight to a factor 1 + exp(2 logit_max) (its derivation, "Tightness").
+  bool sign_pattern_logits = false;
   // Spectrum-first W_V with ||W_V||_2 = wv_norm and kappa(W_V) = wv_kappa (wv_norm = 0: W_V = 0).
   double wv_norm = 1.0;
   double wv_kappa = 1.0;

@@ -14,6 +14,11 @@ namespace thm {
 inline constexpr const char* kRankCollapseId = "qin.softmax.rank_collapse";
 // The factor the negative control divides the bounds of (b) by.
 inline constexpr double kRankCollapseBrokenFactor = 4.0;
+// Share of the general branch (probability 0.7) drawn as column-sign logits, the family where (b1)
+// is tight; 0.7 * 0.4 = 0.28 of all cases, each of which violates the control (derivation,
+// "Calibration"), and eps = max|K| there is log-uniform in [1e-6, kRankCollapseSignPatternEpsMax].
+inline constexpr double kRankCollapseSignPatternShare = 0.4;
+inline constexpr double kRankCollapseSignPatternEpsMax = 0.2;
 
 Instance generate_rank_collapse(ChoiceSource& src);
 
