@@ -117,8 +117,15 @@ int run(const RunArgs& args) {
       throw UsageError(fmt::format("--case must be in [0, {}) (the case budget)", budget));
     options.only_case = args.only_case;
   }
+  // Every output path is checked before any work: the report is staged and replaces the previous one whole.
+  std::optional<StagedDirectory> staged;
   try {
-    prepare_report_dir(args.report);
+    staged.emplace(args.report);
+    if (args.junit) {
+      if (is_within(*args.junit, args.report))
+        throw ReportError("--junit '" + *args.junit + "' lies inside the report directory, which is replaced as a whole (it has junit.xml)");
+      check_output_file(*args.junit);
+    }
   } catch (const ReportError& e) {
     throw UsageError(e.what());
   }
@@ -138,14 +145,13 @@ int run(const RunArgs& args) {
     print_resolved(v);
     all_expected = all_expected && v.is_expected();
   }
-  const std::filesystem::path dir(args.report), summary = dir / "summary.json";
+  const std::filesystem::path dir = staged->path(), summary = dir / "summary.json";
   try {
     atomic_write(summary, summary_json(options.seed, options.variant, runs).dump(2) + "\n");
     atomic_write(dir / "summary.md", summary_markdown(options.seed, options.variant, runs));
     atomic_write(dir / "index.html", index_html(options.seed, options.variant, runs));
     const std::string junit = junit_xml(options.seed, options.variant, runs);
     atomic_write(dir / "junit.xml", junit);
-    if (args.junit) atomic_write(*args.junit, junit);
     prepare_report_dir(dir / "claims");
     // Counterexample files: every claim and precision's worst violated case, its shrunk form, and the first
     // rounding artifact (so that `explore` can show the ladder at work on it).
@@ -179,10 +185,13 @@ int run(const RunArgs& args) {
       atomic_write(dir / "claims" / (c->id + ".json"), claim_json(mine).dump(2) + "\n");
       atomic_write(dir / "claims" / (c->id + ".html"), claim_html(mine));
     }
+    staged->commit();
+    if (args.junit) atomic_write(*args.junit, junit_xml(options.seed, options.variant, runs));
   } catch (const ReportError& e) {
     throw UsageError(e.what());
   }
-  fmt::print("report: {} (open index.html; also summary.md, junit.xml, claims/<id>.html|md|json)\n", (dir / "index.html").string());
+  fmt::print("report: {} (open index.html; also summary.md, junit.xml, claims/<id>.html|md|json)\n",
+             (std::filesystem::path(args.report) / "index.html").string());
   if (!all_expected)
     fmt::print("replay a claim: thmcheck run --claims ID --seed {}{}\n", options.seed,
                args.negative_control ? " --negative-control" : "");

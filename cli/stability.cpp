@@ -11,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
-#include <filesystem>
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -55,16 +54,11 @@ int stability(const StabilityArgs& args) {
   if (args.cases && (*args.cases < 1 || *args.cases > 100000)) throw UsageError("--cases must be in [1, 100000]");
   options.cases = args.cases.value_or(-1);
   options.variant = args.negative_control ? Variant::negative_control : Variant::claim;
-  if (args.out) {
-    // Checked before any work: a directory that cannot hold the file, or a path that is a directory.
-    const std::filesystem::path out(*args.out);
-    if (std::filesystem::is_directory(out)) throw UsageError("--out '" + *args.out + "' is a directory; give a file name");
-    try {
-      prepare_report_dir(out.has_parent_path() ? out.parent_path() : std::filesystem::path("."));
+  if (args.out) try {
+      check_output_file(*args.out);  // before any work
     } catch (const ReportError& e) {
-      throw UsageError(e.what());
+      throw UsageError("--out: " + std::string(e.what()));
     }
-  }
 
   const bool progress = isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
