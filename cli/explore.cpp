@@ -106,8 +106,8 @@ int explore(const ExploreArgs& a) {
     rows.push_back(row);
   };
   try {
-    show("double", claim.evaluate(inst, Precision::float64, variant), precision_epsilon(Precision::float64));
-    for (int d : digits) show(std::to_string(d) + " digits", claim.evaluate_digits(inst, d, variant), std::pow(10.0, 1 - d));
+    show("double", evaluate_case(claim, inst, Precision::float64, variant), precision_epsilon(Precision::float64));
+    for (int d : digits) show(std::to_string(d) + " digits", evaluate_case_digits(claim, inst, d, variant), std::pow(10.0, 1 - d));
   } catch (const InstanceError& e) {
     throw UsageError(std::string("bad instance: ") + e.what());
   }

@@ -1,10 +1,12 @@
 #include "properties/runner.hpp"
 #include "properties/structural_search.hpp"
+#include "numerics/numerical_failure.hpp"
 
 #include <boost/math/distributions/binomial.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace thm {
@@ -19,6 +21,37 @@ Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int ca
 
 namespace {
 
+Evaluation numerical_failure(const std::string& what) {
+  Evaluation e;
+  Condition c;
+  c.name = "numerical failure: " + what;
+  c.lhs = c.rhs = c.margin = c.relative_slack = std::numeric_limits<double>::quiet_NaN();
+  c.lhs_exact = c.rhs_exact = "nan";
+  c.verdict = CaseVerdict::inconclusive;
+  e.conditions.push_back(std::move(c));
+  return e;
+}
+
+}  // namespace
+
+Evaluation evaluate_case(const Claim& claim, const Instance& inst, Precision p, Variant v) {
+  try {
+    return claim.evaluate(inst, p, v);
+  } catch (const NumericalFailure& e) {
+    return numerical_failure(e.what());
+  }
+}
+
+Evaluation evaluate_case_digits(const Claim& claim, const Instance& inst, int digits, Variant v) {
+  try {
+    return claim.evaluate_digits(inst, digits, v);
+  } catch (const NumericalFailure& e) {
+    return numerical_failure(e.what());
+  }
+}
+
+namespace {
+
 // The evaluations at mp50 and mp100 the ladder made, by case index: the multiprecision rows reuse them.
 using LadderCache = std::map<std::pair<int, Precision>, Evaluation>;
 
@@ -26,7 +59,7 @@ using LadderCache = std::map<std::pair<int, Precision>, Evaluation>;
 LadderResult ladder(const Claim& claim, const Instance& inst, Variant variant, CaseVerdict in_double, int index = -1,
                     LadderCache* cache = nullptr) {
   const auto verdict_at = [&](Precision p) {
-    Evaluation e = claim.evaluate(inst, p, variant);
+    Evaluation e = evaluate_case(claim, inst, p, variant);
     const CaseVerdict v = judge(e, precision_epsilon(p)).verdict;
     if (cache) cache->emplace(std::make_pair(index, p), std::move(e));
     return v;
@@ -178,7 +211,7 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
     for (std::size_t k = 0; k < count; ++k) {
       const int i = indices[k];
       const auto cached = cache.find({i, p});
-      Evaluation e = cached != cache.end() ? std::move(cached->second) : claim.evaluate(instances[k], p, options.variant);
+      Evaluation e = cached != cache.end() ? std::move(cached->second) : evaluate_case(claim, instances[k], p, options.variant);
       CaseRecord rec;
       rec.index = i;
       rec.outcome = judge(e, eps);

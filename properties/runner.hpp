@@ -84,6 +84,11 @@ struct ClaimRun {
 // The size (0..100) of case `index` of a budget of `cases`: sizes sweep 0..100 as RapidCheck's do.
 int case_size(int index, int cases);
 
+// claim.evaluate (or evaluate_digits), with a numerical failure (numerics/numerical_failure.hpp) turned into an
+// inconclusive condition that names it: never a number from a failed decomposition, never an aborted run.
+Evaluation evaluate_case(const Claim& claim, const Instance& inst, Precision p, Variant v);
+Evaluation evaluate_case_digits(const Claim& claim, const Instance& inst, int digits, Variant v);
+
 // The instance of case `index` of `claim` for `seed`: the replay primitive.
 Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases);
 

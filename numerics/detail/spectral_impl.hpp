@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/numerical_failure.hpp"
 #include "numerics/spectral.hpp"
 
 #include <Eigen/SVD>
@@ -10,13 +11,15 @@ namespace thm {
 template <class T>
 Vec<T> singular_values(const Mat<T>& m, SvdMethod method) {
   if (m.size() == 0) return Vec<T>();
+  // A non-finite input leaves Eigen's singular values unset: refuse it, and check info() on the way out.
+  if (!m.allFinite()) throw NumericalFailure("SVD of a non-finite matrix (an intermediate overflowed)");
   if (method == SvdMethod::automatic) method = m.cols() <= 16 && m.rows() <= 16 ? SvdMethod::jacobi : SvdMethod::bdc;
-  if (method == SvdMethod::jacobi) {
-    Eigen::JacobiSVD<Mat<T>> svd(m);
-    return svd.singularValues();
-  }
-  Eigen::BDCSVD<Mat<T>> svd(m);
-  return svd.singularValues();
+  const auto checked = [](const auto& svd) {
+    if (svd.info() != Eigen::Success) throw NumericalFailure("the SVD did not converge");
+    return Vec<T>(svd.singularValues());
+  };
+  if (method == SvdMethod::jacobi) return checked(Eigen::JacobiSVD<Mat<T>>(m));
+  return checked(Eigen::BDCSVD<Mat<T>>(m));
 }
 
 template <class T>
