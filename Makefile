@@ -1,8 +1,16 @@
 # The two entry points of the README: `make run` (the main job) and `make test`.
 BUILD ?= build
+SANITIZE_BUILD ?= build-sanitize
+FUZZ_BUILD ?= build-fuzz
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# Seconds each libFuzzer target runs for in `make fuzz`.
+FUZZ_SECONDS ?= 60
+# The tests run under the sanitizers: the fast unit tests, the command line, bad input and the corpus
+# (the claims' own statistical tests and the long CLI runs stay in the optimised build).
+SANITIZE_TESTS ?= ^(cli\.|corpus\.|runner|ladder|reports|registry|findings|resolved|support|random|rng|softmax|spectral|svg|csv|interval|choice|shrink|tighten|search)
+SANITIZE_SKIP ?= experiment|browser|stability_lists|report_whole|same_seed|negative_controls_caught|tighten_qin.gd|tighten_goel|explore_interval_many
 
-.PHONY: run test build deps configure bench clean
+.PHONY: run test build deps configure bench clean sanitize-test fuzz
 
 run: build
 	@./$(BUILD)/thmcheck run; status=$$?; \
@@ -11,6 +19,7 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@true  # sanitize-test: to be enabled
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -21,8 +30,29 @@ configure: deps
 deps:
 	@scripts/install-deps
 
+# ASan + UBSan + bounds checks; any report fails the test that caused it.
+sanitize-test: deps
+	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Release -DTHM_SANITIZE=ON > $(SANITIZE_BUILD).configure.log 2>&1 || { cat $(SANITIZE_BUILD).configure.log; exit 1; }
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target thmcheck thmcheck_tests
+	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS) -R '$(SANITIZE_TESTS)' -E '$(SANITIZE_SKIP)'
+
+# libFuzzer (clang) on the counterexample loader + evaluation and on the CSV reader, FUZZ_SECONDS each; what it
+# finds is in $(FUZZ_BUILD)/findings/<target>/ (copy a crash to tests/corpus/bad/ to replay it in make test).
+fuzz:
+	@scripts/install-deps fuzz
+	@CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DTHM_FUZZ=ON -DBUILD_TESTING=OFF > $(FUZZ_BUILD).configure.log 2>&1 || { cat $(FUZZ_BUILD).configure.log; exit 1; }
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_counterexample fuzz_series_csv
+	@mkdir -p $(FUZZ_BUILD)/corpus/cx $(FUZZ_BUILD)/corpus/csv $(FUZZ_BUILD)/findings/fuzz_counterexample $(FUZZ_BUILD)/findings/fuzz_series_csv
+	@cp tests/corpus/*/*.json tests/data/*.json $(FUZZ_BUILD)/corpus/cx/ 2>/dev/null || true
+	@cp tests/data/*.csv $(FUZZ_BUILD)/corpus/csv/
+	cd $(FUZZ_BUILD) && ./tests/fuzz/fuzz_counterexample -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
+	  -artifact_prefix=findings/fuzz_counterexample/ corpus/cx
+	cd $(FUZZ_BUILD) && ./tests/fuzz/fuzz_series_csv -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 \
+	  -artifact_prefix=findings/fuzz_series_csv/ corpus/csv
+
 bench: build
 	./$(BUILD)/bench/thmcheck_bench
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)

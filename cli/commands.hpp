@@ -65,6 +65,7 @@ struct StabilityArgs {
   std::optional<int> cases;
   bool negative_control = false;
   std::optional<std::string> out;  // JSON: the table and every seed's verdicts
+  int jobs = 1;                    // worker processes (seeds are split among them; same output for any number)
 };
 int stability(const StabilityArgs& args);
 // "A..B" (inclusive) and/or comma-separated seeds; UsageError on anything else or more than kMaxStabilitySeeds.

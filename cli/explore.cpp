@@ -82,6 +82,13 @@ int explore(const ExploreArgs& a) {
     origin = "seed " + std::to_string(*a.seed) + ", case " + std::to_string(*a.case_index) + " of " + std::to_string(cases);
   }
 
+  // The double evaluation first: a malformed instance is refused with one line before anything is printed.
+  Evaluation in_double;
+  try {
+    in_double = evaluate_case(claim, inst, Precision::float64, variant);
+  } catch (const InstanceError& e) {
+    throw UsageError("bad instance (" + origin + "): " + e.what());
+  }
   fmt::print("{} ({}) on {}\n", claim.id, to_string(variant), origin);
   fmt::print("{:<10} {:<12} {:>24} {:>24} {:>12} {:>10}  {}\n", "precision", "verdict", "lhs", "rhs", "margin", "digits", "worst condition");
   struct Row {
@@ -106,10 +113,10 @@ int explore(const ExploreArgs& a) {
     rows.push_back(row);
   };
   try {
-    show("double", evaluate_case(claim, inst, Precision::float64, variant), precision_epsilon(Precision::float64));
+    show("double", in_double, precision_epsilon(Precision::float64));
     for (int d : digits) show(std::to_string(d) + " digits", evaluate_case_digits(claim, inst, d, variant), std::pow(10.0, 1 - d));
   } catch (const InstanceError& e) {
-    throw UsageError(std::string("bad instance: ") + e.what());
+    throw UsageError("bad instance (" + origin + "): " + e.what());
   }
   // The quantities the claim depends on, per precision, and the digits on which the last two agree.
   if (!rows.front().quantities.empty()) {

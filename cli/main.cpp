@@ -6,7 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 int main(int argc, char** argv) {
   using namespace thm::cli;
@@ -35,6 +37,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"standard", "full"}));
 
   StabilityArgs st_args;
+  st_args.jobs = std::max(1u, std::thread::hardware_concurrency());
   int st_cases = 0;
   std::string st_budget = "standard";
   CLI::App* st_cmd = app.add_subcommand(
@@ -45,6 +48,8 @@ int main(int argc, char** argv) {
   CLI::Option* st_cases_opt = st_cmd->add_option("--cases", st_cases, "Cases per claim (default: the claim's budget)");
   st_cmd->add_flag("--negative-control", st_args.negative_control, "Run the broken variants (each must be violated)");
   st_cmd->add_option("--out", st_args.out, "Also write the table and every seed's verdicts as JSON to this file");
+  st_cmd->add_option("--jobs", st_args.jobs, "Worker processes (default: the number of cores); the output does not depend on it")
+      ->check(CLI::Range(1, 256));
   st_cmd->add_option("--budget", st_budget, "standard (default) or full")->check(CLI::IsMember({"standard", "full"}));
 
   ExperimentArgs exp_args;

@@ -10,7 +10,11 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sys/wait.h>
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -60,30 +64,99 @@ int stability(const StabilityArgs& args) {
       throw UsageError("--out: " + std::string(e.what()));
     }
 
+  // Seeds run in `jobs` worker processes (each its own MPFR state; nothing shared), seed k in worker k mod jobs; a
+  // worker writes one line per claim run, "<seed index> <claim index> <verdict>", to its own file. The table is
+  // assembled in seed order, so the output does not depend on the number of jobs.
+  const int jobs = std::max(1, std::min<int>(args.jobs, static_cast<int>(seeds.size())));
+  const std::filesystem::path scratch = std::filesystem::temp_directory_path() / ("thmcheck-stability-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(scratch);
+  const auto file_of = [&](int worker) { return scratch / ("worker-" + std::to_string(worker)); };
+  const auto work = [&](int worker) {
+    std::ofstream out(file_of(worker));
+    RunOptions o = options;
+    for (std::size_t k = static_cast<std::size_t>(worker); k < seeds.size(); k += static_cast<std::size_t>(jobs)) {
+      o.seed = seeds[k];
+      for (std::size_t c = 0; c < claims.size(); ++c) {
+        const std::vector<ClaimRun> runs = run_claim(*claims[c], o);
+        std::vector<const ClaimRun*> rows;
+        for (const ClaimRun& r : runs) rows.push_back(&r);
+        out << k << ' ' << c << ' ' << static_cast<int>(resolve(rows).verdict) << '\n' << std::flush;
+      }
+    }
+  };
+  const auto lines_written = [&] {
+    std::size_t n = 0;
+    for (int w = 0; w < jobs; ++w) {
+      std::ifstream in(file_of(w));
+      for (std::string line; std::getline(in, line);) ++n;
+    }
+    return n;
+  };
   const bool progress = isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
+  const std::size_t total_runs = seeds.size() * claims.size();
+  std::vector<pid_t> workers;
+  for (int w = 0; w < jobs; ++w) {
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error("cannot start a worker process");
+    if (pid == 0) {
+      int status = 0;
+      try {
+        work(w);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "thmcheck: error: worker %d: %s\n", w, e.what());
+        status = 3;
+      }
+      std::fflush(nullptr);
+      ::_exit(status);
+    }
+    workers.push_back(pid);
+  }
+  bool failed = false;
+  for (std::size_t alive = workers.size(); alive > 0;) {
+    for (pid_t& pid : workers) {
+      int status = 0;
+      if (pid > 0 && ::waitpid(pid, &status, WNOHANG) == pid) {
+        failed = failed || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+        pid = 0;
+        --alive;
+      }
+    }
+    if (alive == 0) break;
+    if (progress) {
+      const std::size_t done = lines_written();
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      fmt::print(stderr, "\r\033[K{} of {} claim runs done ({} workers){}", done, total_runs, jobs,
+                 done ? fmt::format(", about {:.0f} s left", elapsed / done * (total_runs - done)) : std::string());
+    }
+    ::usleep(200000);
+  }
+  if (progress) fmt::print(stderr, "\r\033[K");
   // Per claim: the seeds with an unexpected resolved verdict, and that verdict.
+  std::vector<std::vector<int>> verdict(seeds.size(), std::vector<int>(claims.size(), -1));
+  for (int w = 0; w < jobs; ++w) {
+    std::ifstream in(file_of(w));
+    std::size_t k = 0, c = 0;
+    int v = 0;
+    while (in >> k >> c >> v)
+      if (k < seeds.size() && c < claims.size()) verdict[k][c] = v;
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(scratch, ec);
+  for (const auto& row : verdict)
+    for (int v : row) failed = failed || v < 0;
+  if (failed) throw std::runtime_error("a worker process failed (see above); no table");
   std::map<const Claim*, std::vector<std::pair<std::uint64_t, ClaimVerdict>>> unexpected;
   nlohmann::json per_seed = nlohmann::json::array();
   for (std::size_t k = 0; k < seeds.size(); ++k) {
-    options.seed = seeds[k];
     nlohmann::json row = {{"seed", seeds[k]}, {"verdicts", nlohmann::json::object()}};
-    for (const Claim* c : claims) {
-      if (progress) {
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        fmt::print(stderr, "\r\033[Kseed {} ({}/{}), {}{}", seeds[k], k + 1, seeds.size(), c->id,
-                   k ? fmt::format(", about {:.0f} s left", elapsed / k * (seeds.size() - k)) : std::string());
-      }
-      const std::vector<ClaimRun> runs = run_claim(*c, options);
-      std::vector<const ClaimRun*> rows;
-      for (const ClaimRun& r : runs) rows.push_back(&r);
-      const ResolvedVerdict v = resolve(rows);
-      row["verdicts"][c->id] = std::string(to_string(v.verdict));
-      if (!v.is_expected()) unexpected[c].emplace_back(seeds[k], v.verdict);
+    for (std::size_t c = 0; c < claims.size(); ++c) {
+      const ClaimVerdict v = static_cast<ClaimVerdict>(verdict[k][c]);
+      row["verdicts"][claims[c]->id] = std::string(to_string(v));
+      if (v != expected_verdict(*claims[c], options.variant)) unexpected[claims[c]].emplace_back(seeds[k], v);
     }
     per_seed.push_back(row);
   }
-  if (progress) fmt::print(stderr, "\r\033[K");
 
   fmt::print("thmcheck stability: {} seeds ({}), {} claims ({})\n", seeds.size(), args.seeds, claims.size(), to_string(options.variant));
   fmt::print("{:<38} {:<18} {:>10}  {}\n", "claim", "expected", "unexpected", "seeds (resolved verdict)");

@@ -10,6 +10,14 @@ const MatD& Instance::matrix(const std::string& name) const {
   return it->second;
 }
 
+const MatD& Instance::matrix(const std::string& name, Eigen::Index rows, Eigen::Index cols) const {
+  const MatD& m = matrix(name);
+  if (m.rows() != rows || m.cols() != cols)
+    throw InstanceError("matrix " + name + " is " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) + ", expected " +
+                        std::to_string(rows) + " x " + std::to_string(cols));
+  return m;
+}
+
 double Instance::param(const std::string& name) const {
   auto it = params.find(name);
   if (it == params.end()) throw InstanceError("instance (" + family + ") has no parameter '" + name + "'");

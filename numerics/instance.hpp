@@ -22,6 +22,9 @@ struct Instance {
   std::map<std::string, MatD> matrices;   // the data
 
   const MatD& matrix(const std::string& name) const;
+  // The same, checked to be rows x cols (InstanceError naming both shapes otherwise): every auxiliary matrix a claim
+  // reads is checked before any arithmetic (Release builds have no index checks).
+  const MatD& matrix(const std::string& name, Eigen::Index rows, Eigen::Index cols) const;
   double param(const std::string& name) const;
   bool has_param(const std::string& name) const { return params.count(name) != 0; }
   // "family{name=value, ...}" with round-trip decimals: enough to rebuild the instance.

@@ -73,6 +73,8 @@ Evaluation evaluate_global_minima(const Instance& inst, Variant variant) {
   const T s1 = S.sigma(0), sr = S.sigma(g.rank - 1);
   const T ce = detail::chain_eps<T>(g.k + g.d);
   // Gauges orthogonal to working precision (the stored doubles are orthogonal only to 1e-16).
+  // Every auxiliary matrix is d x d; checked before any arithmetic.
+  for (const char* name : {"O_gauge", "O_random0", "O_random1", "O_random2", "K"}) (void)inst.matrix(name, g.d, g.d);
   const Factors<T> star = manifold_point(S, polar_factor<T>(lift<T>(inst.matrix("O_gauge"))));
   const ParamPair<T> ab = from_factors(star, g.task.roots);
   const T r = g.task.roots.sqrt.norm(), ri = g.task.roots.inv_sqrt.norm();

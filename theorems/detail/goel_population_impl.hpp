@@ -227,10 +227,10 @@ Evaluation evaluate_invariances(const Instance& inst, Variant variant) {
   using std::abs;
   const GProblem<T> g = lift_goel<T>(inst);
   const bool claim = variant == Variant::claim;
-  const Mat<T> G = lift<T>(inst.matrix("G"));
+  const Mat<T> G = lift<T>(inst.matrix("G", g.d, g.d));
   const Mat<T> Ginv = G.partialPivLu().inverse();
   // The gauge O orthogonal to working precision (the stored double is orthogonal only to 1e-16).
-  const Mat<T> O = polar_factor<T>(lift<T>(inst.matrix("O_gauge")));
+  const Mat<T> O = polar_factor<T>(lift<T>(inst.matrix("O_gauge", g.d, g.d)));
   const Mat<T>&S = g.task.roots.sqrt, &Si = g.task.roots.inv_sqrt;
   const T r = S.norm(), ri = Si.norm(), nS = g.task.Sigma.norm(), nA = g.A.norm(), nB = g.B.norm(), nM = g.task.M.norm();
   const T kG = G.norm() * Ginv.norm();
