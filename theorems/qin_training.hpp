@@ -31,6 +31,8 @@ inline constexpr const char* kLinearRateMultilayerId = "qin.gd.linear_rate_multi
 
 inline constexpr double kDescentRadius = 1.0;   // rho0 of the descent lemma
 inline constexpr int kLinearRateSteps = 60;     // iterates checked per case
+// qin.gd.linear_rate: targets Y = Yhat(theta_0) + delta G, delta log-uniform in [Lo, Hi].
+inline constexpr double kLinearRateTargetNoiseLo = 1e-8, kLinearRateTargetNoiseHi = 1e-6;
 
 Instance generate_pl_output_layer(ChoiceSource& src);
 Instance generate_pl_first_ffn_layer(ChoiceSource& src);
