@@ -13,6 +13,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
 
 namespace thm::cli {
@@ -58,6 +59,24 @@ nlohmann::json header_json(const ExperimentArgs& a, const std::optional<Series>&
   return j;
 }
 
+// A result with a NaN or an infinity says nothing: refuse it (one line, nothing written) instead of writing
+// "nan" into the CSV and null into the JSON. Returns the path of the first non-finite number, or "".
+std::string first_non_finite(const nlohmann::json& j, const std::string& path = "") {
+  if (j.is_number_float()) return std::isfinite(j.get<double>()) ? "" : (path.empty() ? "(top)" : path);
+  if (j.is_object())
+    for (const auto& [k, v] : j.items())
+      if (std::string p = first_non_finite(v, path + "/" + k); !p.empty()) return p;
+  if (j.is_array())
+    for (std::size_t i = 0; i < j.size(); ++i)
+      if (std::string p = first_non_finite(j[i], path + "/" + std::to_string(i)); !p.empty()) return p;
+  return "";
+}
+
+void require_finite(const nlohmann::json& j, const std::string& experiment) {
+  if (const std::string p = first_non_finite(j); !p.empty())
+    throw UsageError(experiment + ": a non-finite result at " + p + " (degenerate data?); nothing written");
+}
+
 int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<Series>& series) {
   CsvTable table;
   table.header = {"seed", "beta", "kappa_Zs", "conditioning_ratio", "iterations_to_1e-3", "final_loss_ratio",
@@ -91,6 +110,7 @@ int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<Series>& 
     }
     j["runs"].push_back(run);
   }
+  require_finite(j, "qin-beta-sweep");
   const std::filesystem::path dir(a.out);
   atomic_write(dir / "qin-beta-sweep.csv", table.str());
   atomic_write(dir / "qin-beta-sweep.json", j.dump(2) + "\n");
@@ -166,6 +186,7 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<Series>& serie
     }
   PlotSpec pk{"median 1/kappa(Z_i^(l)) at initialisation", "layer", "1/kappa", false, true, 760, 340};
   PlotSpec pl{"training loss after " + std::to_string(a.steps) + " GD steps", "depth", "loss", false, true, 760, 340};
+  require_finite(j, "qin-depth");
   atomic_write(dir / "qin-depth.html", experiment_html("qin-depth", "Forward conditioning per layer and training loss per depth, "
                                                                     "with and without the attention residual.",
                                                        {line_plot(pk, inv), line_plot(pl, loss)}));
@@ -190,6 +211,14 @@ int experiment(const ExperimentArgs& a) {
   if (a.data) {
     try {
       series = read_series_csv(*a.data);
+      // A column that is constant over the rows the windows use cannot be standardised (0/0).
+      const Eigen::Index used = std::min<Eigen::Index>(series->values.rows(), Eigen::Index(a.samples) * a.window + 1);
+      for (Eigen::Index c = 0; c < series->values.cols(); ++c) {
+        const auto col = series->values.col(c).head(used);
+        if (!(col.maxCoeff() > col.minCoeff()))
+          throw DataError(*a.data + ": column '" + series->columns[static_cast<std::size_t>(c)].substr(0, 40) + "' is constant over the " +
+                          std::to_string(used) + " rows used: it cannot be standardised");
+      }
       // Validate the windowing before any work.
       QModelSpec probe;
       probe.n = a.samples;

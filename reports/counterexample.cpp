@@ -25,9 +25,18 @@ double exact_number(const nlohmann::json& v, const std::string& where) {
   const std::string s = v.get<std::string>();
   double x = 0;
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
-  if (ec != std::errc() || ptr != s.data() + s.size()) throw DataError(where + " is not a number: '" + s + "'");
+  if (ec != std::errc() || ptr != s.data() + s.size()) throw DataError(where + " is not a number: " + quote_for_message(s));
   if (!std::isfinite(x)) throw DataError(where + " is not finite");
   return x;
+}
+
+// An integral JSON number in [lo, hi]: 2.7 or "2" is refused, never truncated.
+long long integer_field(const nlohmann::json& j, const char* name, long long lo, long long hi, const std::string& where) {
+  const nlohmann::json& v = j.at(name);
+  if (!v.is_number_integer()) throw DataError(where + ": " + name + " must be a whole number, got " + quote_for_message(v.dump()));
+  if (v.is_number_unsigned() ? v.get<unsigned long long>() > static_cast<unsigned long long>(hi) : (v.get<long long>() < lo || v.get<long long>() > hi))
+    throw DataError(where + ": " + name + " must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + quote_for_message(v.dump()));
+  return v.get<long long>();
 }
 
 }  // namespace
@@ -81,6 +90,10 @@ std::string counterexample_filename(const ClaimRun& run) {
 
 Counterexample read_counterexample(const std::filesystem::path& path) {
   const std::string where = path.string();
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  if (!ec && bytes > kMaxCounterexampleBytes)
+    throw DataError(where + ": " + std::to_string(bytes) + " bytes; a counterexample file has at most " + std::to_string(kMaxCounterexampleBytes));
   std::ifstream in(path);
   if (!in) throw DataError("cannot read counterexample file '" + where + "'");
   nlohmann::json j;
@@ -92,32 +105,42 @@ Counterexample read_counterexample(const std::filesystem::path& path) {
   try {
     if (j.value("format", "") != "thmcheck-counterexample") throw DataError(where + ": not a thmcheck counterexample (format)");
     if (j.value("version", 0) != kCounterexampleVersion)
-      throw DataError(where + ": unsupported version " + j.value("version", nlohmann::json(0)).dump());
+      throw DataError(where + ": unsupported version " + quote_for_message(j.value("version", nlohmann::json(0)).dump()));
     Counterexample c;
     c.claim = j.at("claim").get<std::string>();
     bool known = false;
     for (const Claim& k : all_claims()) known = known || k.id == c.claim;
-    if (!known) throw DataError(where + ": unknown claim '" + c.claim + "'");
+    if (!known) throw DataError(where + ": unknown claim " + quote_for_message(c.claim));
     const std::string variant = j.at("variant").get<std::string>();
     if (variant != "claim" && variant != "negative-control") throw DataError(where + ": variant must be claim or negative-control");
     c.variant = variant == "claim" ? Variant::claim : Variant::negative_control;
+    if (!j.at("seed").is_number_unsigned() && !(j.at("seed").is_number_integer() && j.at("seed").get<long long>() >= 0))
+      throw DataError(where + ": seed must be a whole number in [0, 2^64 - 1], got " + quote_for_message(j.at("seed").dump()));
     c.seed = j.at("seed").get<std::uint64_t>();
-    c.case_index = j.at("case").get<int>();
-    c.cases = j.at("cases").get<int>();
+    c.case_index = static_cast<int>(integer_field(j, "case", -1, 100000, where));
+    c.cases = static_cast<int>(integer_field(j, "cases", 0, 100000, where));
     c.precision = j.at("precision").get<std::string>();
     const nlohmann::json& inst = j.at("instance");
     c.instance.family = inst.at("family").get<std::string>();
     for (const auto& [k, v] : inst.at("params").items()) c.instance.params[k] = exact_number(v, where + ": parameter " + k);
+    if (inst.at("matrices").size() > kMaxCounterexampleMatrices)
+      throw DataError(where + ": " + std::to_string(inst.at("matrices").size()) + " matrices (at most " +
+                      std::to_string(kMaxCounterexampleMatrices) + ")");
+    long long entries = 0;
     for (const auto& [name, m] : inst.at("matrices").items()) {
-      const long long rows = m.at("rows").get<long long>(), cols = m.at("cols").get<long long>();
-      if (rows < 0 || cols < 0 || rows > 4096 || cols > 4096) throw DataError(where + ": matrix " + name + " has an absurd shape");
+      const std::string label = where + ": matrix " + quote_for_message(name);
+      const long long rows = integer_field(m, "rows", 0, kMaxCounterexampleDimension, label),
+                      cols = integer_field(m, "cols", 0, kMaxCounterexampleDimension, label);
+      entries += rows * cols;
+      if (entries > kMaxCounterexampleEntries)
+        throw DataError(where + ": more than " + std::to_string(kMaxCounterexampleEntries) + " matrix entries in all");
       const nlohmann::json& data = m.at("data");
       if (!data.is_array() || static_cast<long long>(data.size()) != rows * cols)
-        throw DataError(where + ": matrix " + name + " needs " + std::to_string(rows * cols) + " entries");
+        throw DataError(label + " needs " + std::to_string(rows * cols) + " entries");
       MatD mat(rows, cols);
       for (long long r = 0; r < rows; ++r)
         for (long long col = 0; col < cols; ++col)
-          mat(r, col) = exact_number(data[static_cast<std::size_t>(r * cols + col)], where + ": matrix " + name + " entry");
+          mat(r, col) = exact_number(data[static_cast<std::size_t>(r * cols + col)], label + " entry");
       c.instance.matrices[name] = std::move(mat);
     }
     return c;

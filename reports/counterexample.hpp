@@ -14,6 +14,11 @@
 namespace thm {
 
 inline constexpr int kCounterexampleVersion = 1;
+// What a counterexample file may hold: every claim's instances are far below these (the largest generated matrix
+// is 64 x 64); they keep a hostile file from costing gigabytes before its claim looks at it.
+inline constexpr std::uintmax_t kMaxCounterexampleBytes = 32u << 20;
+inline constexpr long long kMaxCounterexampleDimension = 1024, kMaxCounterexampleEntries = 1 << 20;
+inline constexpr std::size_t kMaxCounterexampleMatrices = 256;
 
 struct Counterexample {
   std::string claim;

@@ -1,6 +1,7 @@
 #include "reports/csv.hpp"
 
 #include <charconv>
+#include <cstdio>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -34,6 +35,23 @@ bool parse_double(const std::string& s, double& v) {
 
 }  // namespace
 
+std::string quote_for_message(const std::string& value) {
+  constexpr std::size_t kShown = 40;
+  std::string out = "'";
+  for (std::size_t i = 0; i < value.size() && i < kShown; ++i) {
+    const unsigned char c = static_cast<unsigned char>(value[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    }
+  }
+  out += value.size() > kShown ? "...' (" + std::to_string(value.size()) + " bytes)" : "'";
+  return out;
+}
+
 Series read_series_csv(const std::filesystem::path& path, std::size_t max_rows) {
   std::ifstream in(path);
   if (!in) throw DataError("cannot read data file '" + path.string() + "'");
@@ -44,9 +62,16 @@ Series read_series_csv(const std::filesystem::path& path, std::size_t max_rows) 
   bool header_allowed = true;
   while (std::getline(in, line)) {
     ++line_no;
+    if (line_no == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte-order mark
+    if (line.size() > kMaxCsvLine)
+      throw DataError(path.string() + ":" + std::to_string(line_no) + ": a line of " + std::to_string(line.size()) + " bytes (at most " +
+                      std::to_string(kMaxCsvLine) + ")");
     const std::string t = trim(line);
     if (t.empty() || t[0] == '#') continue;
     const std::vector<std::string> cells = split(t);
+    if (cells.size() > kMaxCsvColumns)
+      throw DataError(path.string() + ":" + std::to_string(line_no) + ": " + std::to_string(cells.size()) + " columns (at most " +
+                      std::to_string(kMaxCsvColumns) + ")");
     std::vector<double> row(cells.size());
     bool numeric = true;
     for (std::size_t c = 0; c < cells.size() && numeric; ++c) numeric = parse_double(cells[c], row[c]);
@@ -60,7 +85,7 @@ Series read_series_csv(const std::filesystem::path& path, std::size_t max_rows) 
     for (std::size_t c = 0; c < cells.size(); ++c) {
       double v = 0;
       if (!parse_double(cells[c], v))
-        throw DataError(path.string() + ":" + std::to_string(line_no) + ": column " + std::to_string(c + 1) + " is not a number: '" + cells[c] + "'");
+        throw DataError(path.string() + ":" + std::to_string(line_no) + ": column " + std::to_string(c + 1) + " is not a number: " + quote_for_message(cells[c]));
       if (!std::isfinite(v))
         throw DataError(path.string() + ":" + std::to_string(line_no) + ": column " + std::to_string(c + 1) + " is not finite");
     }

@@ -15,9 +15,15 @@ struct DataError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A value from an input file as it may appear in an error message: at most 40 characters, bytes outside printable
+// ASCII as \xNN, and the full length when cut ("'abc...' (52428800 bytes)"). Never echo 50 MB or raw binary.
+std::string quote_for_message(const std::string& value);
+
 // A numeric CSV: one row per time step, one column per feature, comma-separated, an optional header
 // line of non-numeric names, blank lines and '#' comments ignored. Every value must be finite and
-// every row must have the same number of columns. At most `max_rows` rows are accepted.
+// every row must have the same number of columns. At most `max_rows` rows, kMaxCsvColumns columns and lines of
+// kMaxCsvLine bytes are accepted; a UTF-8 byte-order mark at the start is skipped.
+inline constexpr std::size_t kMaxCsvColumns = 4096, kMaxCsvLine = 1 << 20;
 struct Series {
   std::vector<std::string> columns;  // header names, or "c0", "c1", ...
   MatD values;                       // rows x columns
