@@ -89,13 +89,15 @@ Instance generate_geometric_in_m(ChoiceSource& src) {
 
 Instance generate_excess_bound(ChoiceSource& src) {
   GSpec s = finite_spec(src, 3, 10.0);
-  s.z_max = src.log_real(0.2, 0.45);  // sigma_1(Z*) < 1/2: the hypothesis of the 1/n law
+  s.z_max = src.log_real(0.1, 0.24);  // sigma_1(Z*) < 1/4: the hypothesis of the risk claims
   s.entropy = src.entropy();
   s.mc_seed = src.entropy();
   Instance inst = build_goel(s);
   inst.params["n_min"] = 32;
   inst.params["n_max"] = study_budget() == StudyBudget::full ? 4096 : 256;
   inst.params["seeds"] = kRiskSeeds;
+  inst.params["seeds_large"] = kRiskSeedsLarge;
+  inst.params["n_large"] = kRiskLargeN;
   inst.params["iterations"] = kRiskIterations;
   return inst;
 }

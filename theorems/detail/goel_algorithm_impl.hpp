@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -361,62 +363,206 @@ inline int iterations_to_reduce(const std::vector<double>& objective, double f_s
   return -1;
 }
 
+// The tail fit (goel.rate.geometric_in_m.md, step 4): near a nondegenerate minimiser the gap is a positive
+// sum of exponentials sum_i c_i rho_i^{2t}, whose log is convex and straight once the slowest mode dominates.
+// The window is the last kRateTailDecades decades above 1e3 times the rounding floor (floor = 100 eps |f_min|),
+// and below g_0 / 1e3: a fit over the whole descent bends where a faster mode hands over to a slower one.
+template <class T>
+GapFit fit_tail(const std::vector<T>& objective) {
+  GapFit out;
+  if (objective.size() < 4) return out;
+  using std::abs;
+  const T fmin = *std::min_element(objective.begin(), objective.end());
+  const T floor = T(100) * epsilon<T>() * abs(fmin);
+  const T lo = T(1000) * floor, hi = std::min<T>(T(objective.front() - fmin) / T(1000), T(lo * T(std::pow(10.0, kRateTailDecades))));
+  std::vector<double> t, y;
+  for (std::size_t i = 0; i + 1 < objective.size(); ++i) {
+    const T gap = objective[i] - fmin;
+    if (gap <= hi && gap >= lo) {
+      t.push_back(double(i));
+      y.push_back(std::log(to_double(gap)));
+      out.smallest_gap = to_double(T(gap / abs(fmin)));
+    }
+  }
+  if (t.size() < 3) return out;
+  const LineFit f = fit_line(t, y);
+  out.mu = std::exp(f.slope);
+  out.r2 = f.r2;
+  out.points = static_cast<int>(t.size());
+  return out;
+}
+
+// Algorithm 1 at one kappa variant: 1500 steps, then 6000 and 24000 while the floor is not reached (empty: diverged or
+// not reached; mu_hat > 0.9987 or so).
+template <class T>
+std::optional<TrainRun<T>> converged_run(const RateProblem<T>& rp) {
+  TrainRun<T> a = rate_run(rp, kRateIterations, true);
+  for (int m = 4 * kRateIterations; m <= 16 * kRateIterations && !a.diverged && !reached_floor(a.record.objective); m *= 4) a = rate_run(rp, m, true);
+  if (a.diverged || !reached_floor(a.record.objective)) return std::nullopt;
+  return a;
+}
+
+// Whitened tokens X~ = X Sigma_hat^{-1/2} (goel.finite_data.md, (W)).
+template <class T>
+Mat<T> whitened_tokens(const FiniteProblem<T>& f) {
+  return f.X * symmetric_roots(f.moments.Sigma_hat).inv_sqrt;
+}
+
+// Step 1 of goel.rate.geometric_in_m.md: with the same G, Xi and Z*, the whitened tokens of two kappa variants
+// satisfy X~_v = X~_1 O exactly, O = X~_1^T X~_v / n orthogonal; Algorithm 1 at v is then Algorithm 1 on the
+// kappa-1 data from the gauged start (P_v O^T, O Q_v O^T). Returns that start in (A, B) of the kappa-1 data, and O.
+template <class T>
+std::pair<ParamPair<T>, Mat<T>> gauged_start(const RateProblem<T>& one, const RateProblem<T>& v) {
+  const Mat<T> O = Mat<T>(whitened_tokens(one.f).transpose() * whitened_tokens(v.f)) / T(one.f.X.rows());
+  const Factors<T> hv = to_factors(v.start.A, v.start.B, symmetric_roots(v.f.moments.Sigma_hat));
+  const Factors<T> g{hv.P * O.transpose(), O * hv.Q * O.transpose()};
+  return {from_factors(g, symmetric_roots(one.f.moments.Sigma_hat)), O};
+}
+
+// max_t |F_a(t) - F_b(t)| / max_t |F_a(t)| over the common prefix.
+template <class T>
+double sequence_distance(const std::vector<T>& a, const std::vector<T>& b) {
+  using std::abs;
+  T diff = 0, scale = 0;
+  for (std::size_t t = 0; t < std::min(a.size(), b.size()); ++t) {
+    diff = std::max<T>(diff, abs(a[t] - b[t]));
+    scale = std::max<T>(scale, abs(a[t]));
+  }
+  return to_double(T(diff / scale));
+}
+
+// The rounding allowance of the gauge identity: per step, the whitening and the preconditioned update in (A, B)
+// carry a relative error chain_eps(n + k + d) kappa(Sigma_hat); over m steps of a non-expansive map the errors add
+// (goel.rate.geometric_in_m.md, Calibration).
+template <class T>
+double gauge_tolerance(const RateProblem<T>& v, int steps) {
+  const Vec<T> ev = symmetric_roots(v.f.moments.Sigma_hat).eigenvalues;
+  return to_double(T(chain_eps<T>(static_cast<int>(v.f.X.rows()) + v.f.g.k + v.f.g.d) * (ev(ev.size() - 1) / ev(0)) * T(steps)));
+}
+
 }  // namespace detail
 
 template <class T>
 Evaluation evaluate_geometric_in_m(const Instance& inst, Variant variant) {
   Evaluation e;
   if constexpr (!std::is_same_v<T, double>) {
-    // Beyond double's floor: Algorithm 1 at kappa(Sigma) = 10 for longer, at the working precision, against
-    // the double fit of the same run.
+    // Beyond double's floor (step 7): the double run at kappa(Sigma) = 10 is taken at the first step t_s where its gap
+    // is within 1e2 of its floor (1e4 eps |f_min|), lifted exactly, and continued at the working precision for as many
+    // steps as its double rate needs to bring the per-step decrease f_t - f_{t+1} (which decays at the gap's rate,
+    // without needing f_inf) from 1e4 eps |f| (1 - mu) to 1e-3 eps(double) |f| (x 1.25), capped at kRateIterationsMpCap.
     const Instance v = detail::kappa_variant(inst, 10);
-    const detail::GapFit hi = detail::fit_gap(detail::rate_run<T>(v, kRateIterationsMp, true).record.objective);
-    const detail::GapFit lo = detail::fit_gap(detail::rate_run<double>(v, kRateIterations, true).record.objective);
-    // Control: the same requirement on the double run, which cannot go below its floor (100 eps |f_min|).
-    e.conditions.push_back(make_le<double>(variant == Variant::claim ? "smallest relative gap in the geometric window <= 1e-25 (below double's floor)"
-                                                                     : "control: the double run's smallest relative gap <= 1e-25",
-                                           variant == Variant::claim ? hi.smallest_gap : lo.smallest_gap, 1e-25, 0.0));
-    e.conditions.push_back(make_ge<double>("R^2 of the geometric fit over the long window >= 0.99", hi.r2, 0.99, 0.0));
-    const double rel = std::fabs(std::log(hi.mu) - std::log(lo.mu)) / std::fabs(std::log(lo.mu));
-    e.conditions.push_back(make_le<double>("|log mu_hat (long, this precision) / log mu_hat (double) - 1| <= 0.1", rel, 0.1, 0.0));
-    e.observations = {{"mu_hat (this precision)", hi.mu}, {"mu_hat (double)", lo.mu}, {"fit points", double(hi.points)},
-                      {"smallest relative gap", hi.smallest_gap}};
+    const detail::RateProblem<double> rp = detail::rate_problem<double>(v);
+    const std::optional<TrainRun<double>> a = detail::converged_run(rp);
+    if (!a) return Evaluation::discarded("Algorithm 1 did not reach the rounding floor in " + std::to_string(16 * kRateIterations) + " steps");
+    const std::vector<double>& obj = a->record.objective;
+    const detail::GapFit lo = detail::fit_tail(obj);
+    const double eps_d = epsilon<double>();
+    const double fmin = *std::min_element(obj.begin(), obj.end());
+    int ts = 0;
+    while (ts + 1 < static_cast<int>(obj.size()) && obj[ts] - fmin > 1e4 * eps_d * std::fabs(fmin)) ++ts;
+    const double ratio = 1e-7 / (1 - lo.mu);  // target / start of the decreases
+    const int m2 = lo.points >= 3 && lo.mu < 1
+                       ? std::min(kRateIterationsMpCap, static_cast<int>(std::ceil(1.25 * std::log(ratio) / std::log(lo.mu))) + 20)
+                       : kRateIterationsMpCap;
+    const ParamPair<double> at_ts = detail::rate_run(rp, ts, true).final;
+    const detail::FiniteProblem<T> f = detail::finite_problem<T>(v, kRateTokens, detail::data_seed(v, kRateTokens, 0));
+    const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
+    const TrainRun<T> hi = train(ParamPair<T>{lift<T>(at_ts.A), lift<T>(at_ts.B)}, f.X, f.Y, f.moments, f.g.task, S,
+                                 detail::algorithm_options(f.moments, m2, true));
+    // Per-step decreases, relative: OLS of their log on t, over those >= `lowest`. The double iterate carries rounding
+    // in every mode, about eps(double) relative in theta, so modes slower than the fitted one can surface near
+    // eps(double)^2 |f|: the fit stops 1e3 above that (the smallest decrease is taken over all steps).
+    const auto decreases = [](const auto& seq, double lowest) {
+      using S = typename std::decay_t<decltype(seq)>::value_type;
+      using std::abs;
+      std::vector<double> t, y;
+      double smallest = 1;
+      for (std::size_t i = 0; i + 1 < seq.size(); ++i) {
+        const S dd = seq[i] - seq[i + 1];
+        if (dd > 0) {
+          const double rel = to_double(S(dd / abs(seq.back())));
+          if (rel >= lowest) {
+            t.push_back(double(i));
+            y.push_back(std::log(rel));
+          }
+          smallest = std::min(smallest, rel);
+        }
+      }
+      return std::make_tuple(t, y, smallest);
+    };
+    const auto [t_hi, y_hi, smallest_hi] = decreases(hi.record.objective, 1e3 * eps_d * eps_d);
+    const auto [t_lo, y_lo, smallest_lo] = decreases(std::vector<double>(obj.end() - 101, obj.end()), 0.0);  // double at its floor
+    const LineFit fit = t_hi.size() >= 3 ? fit_line(t_hi, y_hi) : LineFit{};
+    const double mu_hi = std::exp(fit.slope);
+    // Control: the same requirement of the double run past t_s: its decreases are whole ulps of f, >= eps/2.
+    e.conditions.push_back(make_le<double>(variant == Variant::claim ? "smallest relative decrease f_t - f_{t+1} <= 1e-3 eps(double) (past double's floor)"
+                                                                     : "control: the double run's smallest relative decrease at its floor <= 1e-3 eps(double)",
+                                           variant == Variant::claim ? smallest_hi : smallest_lo, 1e-3 * eps_d, 0.0));
+    e.conditions.push_back(make_ge<double>("R^2 of the geometric fit of the decreases past double's floor >= 0.99", fit.r2, 0.99, 0.0));
+    const double rel = std::fabs(std::log(mu_hi) - std::log(lo.mu)) / std::fabs(std::log(lo.mu));
+    e.conditions.push_back(make_le<double>("|log mu_hat (past double's floor, this precision) / log mu_hat (double tail) - 1| <= 0.1", rel, 0.1, 0.0));
+    e.observations = {{"mu_hat (this precision)", mu_hi}, {"mu_hat (double tail)", lo.mu}, {"steps at this precision", double(m2)},
+                      {"start step t_s", double(ts)}, {"smallest relative decrease", smallest_hi}};
     return e;
   } else {
+    std::vector<detail::RateProblem<double>> rps;
+    std::vector<TrainRun<double>> runs;
     std::vector<double> gap_alg;
-    std::vector<int> steps_gd;  // plain GD's iterations to reduce the gap kRateGdReduction-fold; -1: not within the cap
     for (double kappa : kRateKappas) {
-      const detail::RateProblem<double> rp = detail::rate_problem<double>(detail::kappa_variant(inst, kappa));
-      TrainRun<double> a = detail::rate_run(rp, kRateIterations, true);
-      if (!a.diverged && !detail::reached_floor(a.record.objective)) a = detail::rate_run(rp, 4 * kRateIterations, true);
-      if (!a.diverged && !detail::reached_floor(a.record.objective))
-        return Evaluation::discarded("Algorithm 1 did not reach the rounding floor in " + std::to_string(4 * kRateIterations) + " steps");
-      const TrainRun<double> p = detail::rate_run(rp, kRateGdCap, false);
-      if (a.diverged || p.diverged) return Evaluation::discarded("a run diverged at kappa(Sigma) = " + exact_decimal(kappa));
-      const detail::GapFit fa = detail::fit_gap(a.record.objective);
+      rps.push_back(detail::rate_problem<double>(detail::kappa_variant(inst, kappa)));
+      std::optional<TrainRun<double>> a = detail::converged_run(rps.back());
+      if (!a) return Evaluation::discarded("Algorithm 1 diverged or did not reach the rounding floor in " + std::to_string(16 * kRateIterations) +
+                                           " steps at kappa(Sigma) = " + exact_decimal(kappa));
+      const detail::GapFit fa = detail::fit_tail(a->record.objective);
       const std::string k = exact_decimal(kappa);
-      e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": Algorithm 1 mu_hat < 1", fa.mu, 1.0 - 1e-12, 0.0));
-      e.conditions.push_back(make_ge<double>("kappa(Sigma) = " + k + ": R^2 of the geometric fit >= 0.99", fa.r2, 0.99, 0.0));
+      e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": Algorithm 1 mu_hat (tail) < 1", fa.mu, 1.0 - 1e-12, 0.0));
+      e.conditions.push_back(make_ge<double>("kappa(Sigma) = " + k + ": R^2 of the geometric fit (tail) >= 0.99", fa.r2, 0.99, 0.0));
       gap_alg.push_back(1 - fa.mu);
-      // f*: Algorithm 1's smallest objective (it reaches the rounding floor); both runs start at the spectral point.
-      const double f_star = *std::min_element(a.record.objective.begin(), a.record.objective.end());
-      steps_gd.push_back(detail::iterations_to_reduce(p.record.objective, f_star));
       e.observations.emplace_back("Algorithm 1 mu_hat[kappa=" + k + "]", fa.mu);
-      e.observations.emplace_back("Algorithm 1 steps to reduce the gap 1e3-fold[kappa=" + k + "]",
-                                  double(detail::iterations_to_reduce(a.record.objective, f_star)));
-      e.observations.emplace_back("plain GD steps to reduce the gap 1e3-fold (-1: not in " + std::to_string(kRateGdCap) + ")[kappa=" + k + "]",
-                                  double(steps_gd.back()));
-      // The local-contraction mu at the step Algorithm 1 actually takes on these data, from the population constants.
-      const OnePointConstants<double> c = one_point_constants(rp.S.sigma(0), rp.S.sigma(rp.S.rank - 1), kAlgorithmLambda);
-      const double eta = detail::algorithm_options(rp.f.moments, 1, true).eta;
+      e.observations.emplace_back("Algorithm 1 steps[kappa=" + k + "]", double(a->record.objective.size() - 1));
+      // The local-contraction mu at the step Algorithm 1 takes (step 5: >= 4.5, never < 1; reported).
+      const OnePointConstants<double> c = one_point_constants(rps.back().S.sigma(0), rps.back().S.sigma(rps.back().S.rank - 1), kAlgorithmLambda);
+      const double eta = detail::algorithm_options(rps.back().f.moments, 1, true).eta;
       const double mu = 1 - 2 * eta * c.alpha + eta * eta * c.beta_s;
       if (mu < 1)
         e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": mu_hat <= mu(eta) of goel.geometry.local_contraction", fa.mu, mu, 0.0));
       e.observations.emplace_back("mu(eta) of the local-contraction theorem (>= 1: vacuous)[kappa=" + k + "]", mu);
+      runs.push_back(std::move(*a));
+    }
+    // Step 1: Sigma enters Algorithm 1 only through the gauge of its start. The run at kappa v equals, to rounding,
+    // the run on the kappa-1 data from the gauged start; the control drops the gauge (the kappa-1 run itself).
+    for (std::size_t i = 1; i < rps.size(); ++i) {
+      const std::string k = exact_decimal(kRateKappas[i]);
+      const int steps = static_cast<int>(runs[i].record.objective.size()) - 1;
+      const auto [start, O] = detail::gauged_start(rps[0], rps[i]);
+      TrainOptions o = detail::algorithm_options(rps[i].f.moments, steps, true);  // kappa v's step
+      const TrainRun<double> g = train(start, rps[0].f.X, rps[0].f.Y, rps[0].f.moments, rps[0].f.g.task, rps[0].S, o);
+      const double tol = detail::gauge_tolerance(rps[i], steps);
+      const double d_gauge = detail::sequence_distance(runs[i].record.objective, g.record.objective);
+      const double d_plain = detail::sequence_distance(runs[i].record.objective, runs[0].record.objective);
+      if (variant == Variant::claim)
+        e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": max_t |F(kappa) - F(kappa 1, gauged start)| / max |F| <= m chain_eps kappa(Sigma_hat)",
+                                               d_gauge, tol, 0.0));
+      else
+        e.conditions.push_back(make_le<double>("control: kappa(Sigma) = " + k + ": max_t |F(kappa) - F(kappa 1)| / max |F| <= m chain_eps kappa(Sigma_hat) (gauge dropped)",
+                                               d_plain, tol, 0.0));
+      e.observations.emplace_back("||O - I||_F (gauge of the start)[kappa=" + k + "]", (O - MatD::Identity(O.rows(), O.cols())).norm());
+      e.observations.emplace_back("objective distance, gauged[kappa=" + k + "]", d_gauge);
+      e.observations.emplace_back("objective distance, gauge dropped[kappa=" + k + "]", d_plain);
     }
     const auto spread = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()) / *std::min_element(v.begin(), v.end()); };
-    e.conditions.push_back(make_le<double>("Algorithm 1: max / min over kappa(Sigma) of (1 - mu_hat) <= 1.1", spread(gap_alg), kRateInsensitive, 0.0));
-    // Plain GD: T(kappa) = steps to reduce the gap 1e3-fold. Censored at the cap: T(100) > cap is a lower bound.
+    e.observations.emplace_back("max / min over kappa(Sigma) of (1 - mu_hat) (reported; step 1)", spread(gap_alg));
+    // Plain GD from the same start (step 6): T(kappa) = steps to reduce the gap 1e3-fold, at kappa 1 and 100.
+    std::vector<int> steps_gd;
+    for (std::size_t i : {std::size_t{0}, rps.size() - 1}) {
+      const TrainRun<double> p = detail::rate_run(rps[i], kRateGdCap, false);
+      if (p.diverged) return Evaluation::discarded("plain GD diverged at kappa(Sigma) = " + exact_decimal(kRateKappas[i]));
+      const double f_star = *std::min_element(runs[i].record.objective.begin(), runs[i].record.objective.end());
+      steps_gd.push_back(detail::iterations_to_reduce(p.record.objective, f_star));
+      e.observations.emplace_back("plain GD steps to reduce the gap 1e3-fold (-1: not in " + std::to_string(kRateGdCap) + ")[kappa=" +
+                                      exact_decimal(kRateKappas[i]) + "]",
+                                  double(steps_gd.back()));
+    }
     const int t1 = steps_gd.front(), t100 = steps_gd.back();
     if (t1 < 0) return Evaluation::discarded("plain GD did not reduce the gap 1e3-fold within " + std::to_string(kRateGdCap) + " steps at kappa(Sigma) = 1");
     const double t100_lower = t100 < 0 ? double(kRateGdCap + 1) : double(t100);
@@ -442,8 +588,16 @@ struct RiskStudy {
   std::vector<std::vector<double>> excess;  // [n][seed]
   double mu_m = 0;                          // median over runs of mu_hat^m
   int iterations = 0;
-  bool diverged = false;                    // some run diverged: the study is not judged
+  int halvings = 0;                         // step halvings after a divergence, over all runs
+  bool diverged = false;                    // some run diverged at eta / 8: the study is not judged
 };
+
+// Data draws at grid point n (written into the instance by the generator).
+inline int risk_seeds(const Instance& inst, int n) {
+  const int small = int_param(inst, "seeds", 1, 1000);
+  if (!inst.params.count("n_large")) return small;
+  return n >= int_param(inst, "n_large", 1, 1 << 16) ? int_param(inst, "seeds_large", 1, 1000) : small;
+}
 
 template <class T>
 RiskStudy risk_study(const Instance& inst) {
@@ -452,16 +606,21 @@ RiskStudy risk_study(const Instance& inst) {
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   RiskStudy r;
   r.grid = n_grid(inst);
-  const int seeds = int_param(inst, "seeds", 1, 1000);
   r.iterations = int_param(inst, "iterations", 1, 100000);
   std::vector<double> mus;
   for (int n : r.grid) {
     std::vector<double> ex;
-    for (int s = 0; s < seeds; ++s) {
+    for (int s = 0; s < risk_seeds(inst, n); ++s) {
       const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, s));
       const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
-      const TrainRun<T> run = train(spectral_init(f.moments, std::min(f.g.k, f.g.d)), f.X, f.Y, f.moments, f.g.task, S,
-                                    algorithm_options(f.moments, r.iterations, true));
+      // Algorithm 1's step is half the stability limit at S; where the noise of Z_hat (s / sqrt n) is comparable to
+      // sigma_1(Z*) the start is far from S and the step can be too long: halve it, at most three times (counted).
+      TrainOptions o = algorithm_options(f.moments, r.iterations, true);
+      TrainRun<T> run = train(spectral_init(f.moments, std::min(f.g.k, f.g.d)), f.X, f.Y, f.moments, f.g.task, S, o);
+      for (int h = 0; h < 3 && run.diverged; ++h, ++r.halvings) {
+        o.eta /= 2;
+        run = train(spectral_init(f.moments, std::min(f.g.k, f.g.d)), f.X, f.Y, f.moments, f.g.task, S, o);
+      }
       r.diverged = r.diverged || run.diverged;
       ex.push_back(to_double(run.record.excess.back()));
       mus.push_back(std::pow(fit_gap(run.record.objective).mu, r.iterations));
@@ -473,34 +632,103 @@ RiskStudy risk_study(const Instance& inst) {
   return r;
 }
 
-// Fit C on the first half of the grid (the largest median excess / bound), test the rest: a held-out point
-// fails only when the lower end of its bootstrap 99% interval of the median exceeds C times the bound.
+// The Jonckheere-Terpstra statistic of ordered groups: pairs (i in an earlier group, j in a later one) with x_j > x_i.
+inline int jonckheere(const std::vector<std::vector<double>>& groups) {
+  int s = 0;
+  for (std::size_t a = 0; a < groups.size(); ++a)
+    for (std::size_t b = a + 1; b < groups.size(); ++b)
+      for (double x : groups[a])
+        for (double y : groups[b]) s += y > x ? 1 : 0;
+  return s;
+}
+
+// Its exact upper tail P(J >= j) when the values are exchangeable (continuous, no ties): J has the law of the
+// inversions of a uniformly random multiset permutation, whose generating function is the q-multinomial
+// coefficient prod_g [N_g; s_g]_q, N_g = s_1 + .. + s_g ([n; k]_q = [n-1; k-1]_q + q^k [n-1; k]_q).
+inline double jonckheere_upper_tail(const std::vector<int>& sizes, int j) {
+  using Poly = std::vector<double>;
+  const auto q_binomial = [](int n, int k) {
+    std::vector<std::vector<Poly>> c(n + 1, std::vector<Poly>(k + 1));
+    for (int m = 0; m <= n; ++m)
+      for (int i = 0; i <= std::min(m, k); ++i) {
+        if (i == 0 || i == m) {
+          c[m][i] = Poly{1.0};
+          continue;
+        }
+        const Poly &a = c[m - 1][i - 1], &b = c[m - 1][i];
+        Poly r(std::max(a.size(), b.size() + i), 0.0);
+        for (std::size_t t = 0; t < a.size(); ++t) r[t] += a[t];
+        for (std::size_t t = 0; t < b.size(); ++t) r[t + i] += b[t];
+        c[m][i] = r;
+      }
+    return c[n][k];
+  };
+  Poly g{1.0};
+  int total = 0;
+  for (int s : sizes) {
+    total += s;
+    const Poly q = q_binomial(total, s);
+    Poly r(g.size() + q.size() - 1, 0.0);
+    for (std::size_t a = 0; a < g.size(); ++a)
+      for (std::size_t b = 0; b < q.size(); ++b) r[a + b] += g[a] * q[b];
+    g = r;
+  }
+  double all = 0, tail = 0;
+  for (std::size_t t = 0; t < g.size(); ++t) {
+    all += g[t];
+    if (static_cast<int>(t) >= j) tail += g[t];
+  }
+  return tail / all;
+}
+
+// The excess over the bound's shape, r = (L - L*) / b(n), must not grow with n: b(n) with a fixed C covers every n
+// only if r stays bounded, and the one thing a finite grid can show against that is r increasing with n. Judged
+// by the one-sided Jonckheere-Terpstra test over the grid (all draws), exact under exchangeability, at kRiskLevel
+// (goel.risk.excess_bound_v1.md, Calibration). C = the largest median of r on the first half of the grid is reported.
 template <class Bound>
-void judge_bound(Evaluation& e, const RiskStudy& r, Bound bound, const std::string& name, std::uint64_t seed) {
+void judge_bound(Evaluation& e, const RiskStudy& r, Bound bound, const std::string& name) {
+  std::vector<std::vector<double>> ratio;
+  std::vector<int> sizes;
+  for (std::size_t i = 0; i < r.grid.size(); ++i) {
+    std::vector<double> g;
+    for (double x : r.excess[i]) g.push_back(x / bound(r.grid[i]));
+    ratio.push_back(g);
+    sizes.push_back(static_cast<int>(g.size()));
+  }
+  const int J = jonckheere(ratio);
+  const double p = jonckheere_upper_tail(sizes, J);
+  e.conditions.push_back(make_ge<double>("P(J >= observed | (L - L*) / (" + name + ") exchangeable over n) >= " + exact_decimal(kRiskLevel) +
+                                             " (Jonckheere-Terpstra, one-sided: the excess over the bound does not grow with n)",
+                                         p, kRiskLevel, 0.0));
   const std::size_t half = std::max<std::size_t>(1, r.grid.size() / 2);
   double C = 0;
-  for (std::size_t i = 0; i < half; ++i) C = std::max(C, median(r.excess[i]) / bound(r.grid[i]));
-  Rng rng = Rng::derive(seed, "risk-bootstrap", 0);
-  for (std::size_t i = half; i < r.grid.size(); ++i) {
-    std::vector<double> meds;
-    for (int b = 0; b < kBootstrap; ++b) meds.push_back(bootstrap_median(r.excess[i], rng));
-    std::sort(meds.begin(), meds.end());
-    const double lower = meds[static_cast<std::size_t>(0.005 * (meds.size() - 1))];
-    e.conditions.push_back(make_le<double>("n = " + std::to_string(r.grid[i]) + " (held out): lower 99% bound of the median excess <= C (" + name + ")",
-                                           lower, C * bound(r.grid[i]), 0.0));
-  }
-  e.observations.emplace_back("C (fitted on n <= " + std::to_string(r.grid[half - 1]) + ")", C);
+  for (std::size_t i = 0; i < half; ++i) C = std::max(C, median(ratio[i]));
+  e.observations.emplace_back("Jonckheere-Terpstra J (pairs increasing with n)", double(J));
+  e.observations.emplace_back("J's largest value", [&] {
+    double m = 0;
+    int before = 0;
+    for (int s : sizes) {
+      m += double(before) * s;
+      before += s;
+    }
+    return m;
+  }());
+  e.observations.emplace_back("C (largest median of (L - L*) / b(n) for n <= " + std::to_string(r.grid[half - 1]) + ")", C);
+  for (std::size_t i = half; i < r.grid.size(); ++i)
+    e.observations.emplace_back("median (L - L*) / (C b(n))[n=" + std::to_string(r.grid[i]) + "]", median(ratio[i]) / C);
 }
 
 template <class T, class Bound>
 Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& name, Variant variant) {
   Evaluation e;
   {
-    // Hypothesis of the 1/n law (both precisions): the finite-n attention noise has a finite 1/n coefficient
-    // only when E_q e^{q^T B Sigma B^T q} < infinity at S, i.e. sigma_1(Z*) = ||Q*||_2^2 < 1/2 (goel.risk.*.md).
+    // Hypothesis (both precisions): the per-query attention noise, of size e^{|w|^2} / T with w = Q^T q, has a finite
+    // mean iff sigma_1(Z*) = ||Q*||_2^2 < 1/2 (the 1/n coefficient) and a finite variance iff sigma_1(Z*) < 1/4; only then
+    // is n (L - L*) near its limit law at n = 32..256 and the trend test at its level (goel.risk.excess_bound_v1.md, step 4).
     const GProblem<double> g = lift_goel<double>(inst);
     const double s1 = singular_values(g.task.Z)(0);
-    if (!(s1 < 0.5)) return Evaluation::discarded("sigma_1(Z*) = " + exact_decimal(s1) + " >= 1/2: the 1/n coefficient is infinite");
+    if (!(s1 < kRiskSigmaMax))
+      return Evaluation::discarded("sigma_1(Z*) = " + exact_decimal(s1) + " >= 1/4: the attention noise has infinite variance");
   }
   if constexpr (!std::is_same_v<T, double>) {
     // At 50+ digits: the first grid point's first run again, against double (the statistics are
@@ -524,41 +752,43 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
     return e;
   } else {
     const RiskStudy r = risk_study<double>(inst);
-    if (r.diverged) return Evaluation::discarded("a training run diverged");
+    if (r.diverged) return Evaluation::discarded("a training run diverged at eta / 8");
     std::vector<double> medians;
     for (std::size_t i = 0; i < r.grid.size(); ++i) {
       medians.push_back(median(r.excess[i]));
       e.observations.emplace_back("median excess L - L*[n=" + std::to_string(r.grid[i]) + "]", medians.back());
       e.observations.emplace_back("bound shape[n=" + std::to_string(r.grid[i]) + "]", bound(r.grid[i], r.mu_m));
     }
-    judge_bound(e, r, [&](int n) { return bound(n, r.mu_m); }, name, mc_seed_of(inst));
+    judge_bound(e, r, [&](int n) { return bound(n, r.mu_m); }, name);
     const ExponentFit fit = exponent_fit(r.grid, r.excess, mc_seed_of(inst));
     e.observations.emplace_back("measured exponent in n", fit.slope);
     e.observations.emplace_back("exponent CI low (99%)", fit.lo);
     e.observations.emplace_back("exponent CI high (99%)", fit.hi);
     e.observations.emplace_back("R^2", fit.r2);
     e.observations.emplace_back("mu^m (run's fitted mu)", r.mu_m);
+    e.observations.emplace_back("step halvings after a divergence (all runs)", double(r.halvings));
     return e;
   }
 }
 
 }  // namespace detail
 
-// n^{-2} log^6 n + mu^m (v1) and mu^m + 1/n (later version); controls n^{-3} and n^{-2} alone (a faster
-// rate and no optimisation term, which with mu^m near 1 would make any bound flat).
+// n^{-2} log^6 n + mu^m (v1) and mu^m + 1/n (later version); both controls n^{-7} alone (a rate six powers of n
+// faster than the 1/n excess, no optimisation term: with one effective parameter (d = k = 1) the excess is about
+// chi^2_1 times 1/n, and a smaller power is not detected at level 5e-4 with probability 0.97; goel.risk.excess_bound_v1.md, Calibration).
 template <class T>
 Evaluation evaluate_excess_bound_v1(const Instance& inst, Variant variant) {
   if (variant == Variant::claim)
     return detail::evaluate_risk<T>(inst, [](int n, double mu_m) { const double l = std::log(double(n)); return std::pow(l, 6) / (double(n) * n) + mu_m; },
                                     "n^-2 log^6 n + mu^m", variant);
-  return detail::evaluate_risk<T>(inst, [](int n, double) { return 1.0 / (double(n) * n * n); }, "n^-3 (optimisation term dropped)", variant);
+  return detail::evaluate_risk<T>(inst, [](int n, double) { return std::pow(double(n), -7.0); }, "n^-7 (optimisation term dropped)", variant);
 }
 
 template <class T>
 Evaluation evaluate_excess_bound_1_over_n(const Instance& inst, Variant variant) {
   if (variant == Variant::claim)
     return detail::evaluate_risk<T>(inst, [](int n, double mu_m) { return 1.0 / n + mu_m; }, "mu^m + 1/n", variant);
-  return detail::evaluate_risk<T>(inst, [](int n, double) { return 1.0 / (double(n) * n); }, "n^-2 (optimisation term dropped)", variant);
+  return detail::evaluate_risk<T>(inst, [](int n, double) { return std::pow(double(n), -7.0); }, "n^-7 (optimisation term dropped)", variant);
 }
 
 template <class T>
@@ -589,6 +819,7 @@ Evaluation evaluate_baseline(const Instance& inst, Variant variant) {
   } else {
     e.conditions.push_back(make_ge<double>("population excess: spectral start >= random start", e_spec, e_rand, tie(e_spec, e_rand)));
     e.conditions.push_back(make_ge<double>("objective L_n + R: Algorithm 1 >= GD (random start)" + at, f_alg, f_gd, tie(f_alg, f_gd)));
+    e.conditions.push_back(make_ge<double>("objective L_n + R: Algorithm 1 >= SGD (random start)" + at, f_alg, f_sgd, tie(f_alg, f_sgd)));
   }
   e.observations = {{"excess, spectral start", e_spec},  {"excess, random start", e_rand},   {"random / spectral start", e_rand / e_spec},
                     {"excess, Algorithm 1", e_alg},       {"excess, GD", e_gd},              {"excess, SGD", e_sgd},
