@@ -318,6 +318,23 @@ TEST_CASE("claim qin.gd.residual_speeds_convergence: the MP rung gives the doubl
   CHECK((runs[0].verdict == ClaimVerdict::holds || runs[0].verdict == ClaimVerdict::violated));
 }
 
+TEST_CASE("findings qin.gd.residual_speeds_convergence and qin.depth.residual_prevents_collapse are violated with probability >= 1 - 1e-3") {
+  // docs/findings/<id>.md, "Reliability": judged rate and the 99.9% upper bound of the hold rate measured
+  // on 1500 (speeds) and 1000 (depth) cases.
+  const double speeds = support_rejection_probability(kResidualSpeedsCases, 0.984, 0.7071, 0.9);
+  const double depth = support_rejection_probability(kDepthCollapseCases, 0.97, 0.0247, 0.9);
+  INFO("P(violated): speeds " << speeds << " at " << kResidualSpeedsCases << " cases, depth " << depth << " at "
+                              << kDepthCollapseCases);
+  CHECK(speeds >= 1 - 1e-3);
+  CHECK(depth >= 1 - 1e-5);
+  CHECK(support_rejection_probability(20, 0.984, 0.670, 0.9) < 0.35);  // the old budget of 20: unreliable
+  for (const auto& [id, cases] : {std::pair{kResidualSpeedsId, kResidualSpeedsCases}, std::pair{kDepthCollapseId, kDepthCollapseCases}}) {
+    const Claim& c = claim(id);
+    CHECK(c.required_support == 0.9);
+    if (c.default_cases < cases) WARN_MESSAGE(false, std::string(id) << ": default_cases " << c.default_cases << " < " << cases << " (registry)");
+  }
+}
+
 TEST_CASE("claim qin.depth.residual_prevents_collapse negative control is violated") { check_negative_control(kDepthCollapseId); }
 
 TEST_CASE("claim qin.depth.residual_prevents_collapse: forward collapse without residual, none with it (test seed, 4 cases)") {

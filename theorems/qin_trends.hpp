@@ -29,6 +29,11 @@ inline constexpr double kSpeedAttnScale = 1e-3;  // small logits; beta = 0 escap
 inline constexpr double kSpeedFloorFraction = 0.95;
 inline constexpr double kSpeedR2 = 0.99;
 
+// Budgets that make the findings' `violated` reliable under the binomial support test (P >= 1 - 1e-3 at
+// the 99.9% upper bound of the measured hold rate; docs/findings/<id>.md, "Reliability").
+inline constexpr int kResidualSpeedsCases = 160;  // hold rate 0.670, upper bound 0.707
+inline constexpr int kDepthCollapseCases = 10;    // hold rate 0.010, upper bound 0.025
+
 inline constexpr int kDepthLayers = 6;
 inline constexpr int kDepthCollapseBy = 3;
 inline constexpr double kDepthCollapsed = 1e-8, kDepthHealthy = 1e-3;
