@@ -110,6 +110,7 @@ int run(const RunArgs& args) {
   options.seed = args.seed;
   options.variant = args.negative_control ? Variant::negative_control : Variant::claim;
   options.shrink = true;
+  options.jobs = args.jobs;
   if (args.only_case) {
     if (claims.size() != 1) throw UsageError("--case replays one case of one claim: give a single id in --claims");
     const int budget = args.cases.value_or(claims.front()->default_cases);

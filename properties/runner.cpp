@@ -5,9 +5,13 @@
 #include <boost/math/distributions/binomial.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <mutex>
+#include <thread>
 
 namespace thm {
 
@@ -180,6 +184,48 @@ std::vector<std::vector<const ClaimRun*>> by_claim(const std::vector<ClaimRun>& 
   return groups;
 }
 
+namespace {
+
+// f(k) for every k in [0, n) on up to `jobs` threads, k handed out in increasing order; f writes only outputs of
+// its own k. An exception is rethrown after every thread has stopped (the one of the smallest k), so a failure is
+// the same whatever the number of jobs.
+template <class F>
+void parallel_for(std::size_t n, int jobs, F&& f) {
+  const std::size_t workers = std::min<std::size_t>(n, static_cast<std::size_t>(std::max(1, jobs)));
+  if (workers <= 1) {
+    for (std::size_t k = 0; k < n; ++k) f(k);
+    return;
+  }
+  std::atomic<std::size_t> next{0};
+  std::mutex failure_mutex;
+  std::size_t failure_at = n;
+  std::exception_ptr failure;
+  const auto work = [&] {
+    for (std::size_t k = next++; k < n; k = next++) {
+      try {
+        f(k);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(failure_mutex);
+        if (k < failure_at) {
+          failure_at = k;
+          failure = std::current_exception();
+        }
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t t = 1; t < workers; ++t) threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+// Cases are evaluated in blocks: in parallel within a block, then folded into the run in case order (counts,
+// ladder choices, worst case), so the result does not depend on the number of jobs and memory stays bounded.
+constexpr std::size_t kBlock = 256;
+
+}  // namespace
+
 std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
   const int cases = options.cases >= 0 ? options.cases : claim.default_cases;
   // The same instances at every precision: generated once, in double.
@@ -188,9 +234,8 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
     indices.push_back(*options.only_case);
   else
     for (int i = 0; i < cases; ++i) indices.push_back(i);
-  std::vector<Instance> instances;
-  instances.reserve(indices.size());
-  for (int i : indices) instances.push_back(generate_case(claim, options.seed, i, cases));
+  std::vector<Instance> instances(indices.size());
+  parallel_for(indices.size(), options.jobs, [&](std::size_t k) { instances[k] = generate_case(claim, options.seed, indices[k], cases); });
 
   std::vector<ClaimRun> runs;
   LadderCache cache;
@@ -208,63 +253,88 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
     std::size_t count = indices.size();
     if (p != Precision::float64 && claim.mp_cases >= 0 && !options.only_case)
       count = std::min(count, static_cast<std::size_t>(claim.mp_cases));
-    for (std::size_t k = 0; k < count; ++k) {
-      const int i = indices[k];
-      const auto cached = cache.find({i, p});
-      Evaluation e = cached != cache.end() ? std::move(cached->second) : evaluate_case(claim, instances[k], p, options.variant);
-      CaseRecord rec;
-      rec.index = i;
-      rec.outcome = judge(e, eps);
-      rec.discard_reason = e.discard_reason;
-      // The ladder: violated and inconclusive double cases, up to ladder_checks of each.
+    for (std::size_t first = 0; first < count; first += kBlock) {
+      const std::size_t n = std::min(kBlock, count - first);
+      // Evaluate the block (the ladder's earlier evaluations are reused).
+      std::vector<Evaluation> evaluations(n);
+      std::vector<bool> ready(n, false);
+      for (std::size_t b = 0; b < n; ++b)
+        if (const auto cached = cache.find({indices[first + b], p}); cached != cache.end()) {
+          evaluations[b] = std::move(cached->second);
+          ready[b] = true;
+        }
+      parallel_for(n, options.jobs, [&](std::size_t b) {
+        if (!ready[b]) evaluations[b] = evaluate_case(claim, instances[first + b], p, options.variant);
+      });
+      std::vector<CaseRecord> records(n);
+      for (std::size_t b = 0; b < n; ++b) {
+        records[b].index = indices[first + b];
+        records[b].outcome = judge(evaluations[b], eps);
+        records[b].discard_reason = evaluations[b].discard_reason;
+      }
+      // The ladder: violated and inconclusive double cases, the first ladder_checks of each in case order.
       if (p == Precision::float64) {
-        int* checks = rec.outcome.verdict == CaseVerdict::violated       ? &ladder_violations
-                      : rec.outcome.verdict == CaseVerdict::inconclusive ? &ladder_inconclusive
-                                                                         : nullptr;
-        if (checks && *checks < claim.ladder_checks) {
-          ++*checks;
-          rec.ladder = ladder(claim, instances[k], options.variant, rec.outcome.verdict, i, &cache);
-        }
-      }
-      ++run.cases_run;
-      switch (rec.outcome.verdict) {
-        case CaseVerdict::holds: ++run.cases_held; break;
-        case CaseVerdict::violated:
-          if (rec.ladder == LadderResult::rounding_artifact) {
-            ++run.cases_rounding_artifact;
-            if (!run.artifact_case) {
-              run.artifact_case = i;
-              run.artifact_instance = instances[k];
-              run.artifact_evaluation = e;
-            }
+        std::vector<std::size_t> climb;
+        for (std::size_t b = 0; b < n; ++b) {
+          const CaseVerdict v = records[b].outcome.verdict;
+          int* checks = v == CaseVerdict::violated ? &ladder_violations : v == CaseVerdict::inconclusive ? &ladder_inconclusive : nullptr;
+          if (checks && *checks < claim.ladder_checks) {
+            ++*checks;
+            climb.push_back(b);
           }
-          else
-            ++run.cases_violated;
-          break;
-        case CaseVerdict::discarded: ++run.cases_discarded; break;
-        case CaseVerdict::inconclusive:
-          ++run.cases_inconclusive;
-          run.cases_resolved += rec.ladder == LadderResult::resolved;
-          break;
-      }
-      if (rec.outcome.verdict != CaseVerdict::discarded) {
-        const double s = rec.outcome.min_slack;
-        const bool violation = rec.outcome.verdict == CaseVerdict::violated && rec.ladder != LadderResult::rounding_artifact;
-        // The worst case is the first violation if there is one, else the smallest slack.
-        const bool better = !run.worst_case || (violation && !worst_is_violation) ||
-                            (violation == worst_is_violation && !worst_is_violation && s < *run.min_slack);
-        if (!run.min_slack || s < *run.min_slack || (std::isnan(*run.min_slack) && !std::isnan(s))) {
-          run.min_slack = s;
-          run.min_slack_eps = rec.outcome.min_slack_eps;
         }
-        if (better) {
-          run.worst_case = i;
-          run.worst_instance = instances[k];
-          run.worst_evaluation = std::move(e);
-          worst_is_violation = violation;
-        }
+        std::vector<LadderCache> found(climb.size());
+        parallel_for(climb.size(), options.jobs, [&](std::size_t c) {
+          const std::size_t b = climb[c];
+          records[b].ladder = ladder(claim, instances[first + b], options.variant, records[b].outcome.verdict, indices[first + b], &found[c]);
+        });
+        for (LadderCache& f : found) cache.merge(f);
       }
-      run.records.push_back(std::move(rec));
+      for (std::size_t b = 0; b < n; ++b) {
+        const std::size_t k = first + b;
+        const int i = indices[k];
+        CaseRecord& rec = records[b];
+        Evaluation& e = evaluations[b];
+        ++run.cases_run;
+        switch (rec.outcome.verdict) {
+          case CaseVerdict::holds: ++run.cases_held; break;
+          case CaseVerdict::violated:
+            if (rec.ladder == LadderResult::rounding_artifact) {
+              ++run.cases_rounding_artifact;
+              if (!run.artifact_case) {
+                run.artifact_case = i;
+                run.artifact_instance = instances[k];
+                run.artifact_evaluation = e;
+              }
+            } else {
+              ++run.cases_violated;
+            }
+            break;
+          case CaseVerdict::discarded: ++run.cases_discarded; break;
+          case CaseVerdict::inconclusive:
+            ++run.cases_inconclusive;
+            run.cases_resolved += rec.ladder == LadderResult::resolved;
+            break;
+        }
+        if (rec.outcome.verdict != CaseVerdict::discarded) {
+          const double s = rec.outcome.min_slack;
+          const bool violation = rec.outcome.verdict == CaseVerdict::violated && rec.ladder != LadderResult::rounding_artifact;
+          // The worst case is the first violation if there is one, else the smallest slack.
+          const bool better = !run.worst_case || (violation && !worst_is_violation) ||
+                              (violation == worst_is_violation && !worst_is_violation && s < *run.min_slack);
+          if (!run.min_slack || s < *run.min_slack || (std::isnan(*run.min_slack) && !std::isnan(s))) {
+            run.min_slack = s;
+            run.min_slack_eps = rec.outcome.min_slack_eps;
+          }
+          if (better) {
+            run.worst_case = i;
+            run.worst_instance = instances[k];
+            run.worst_evaluation = std::move(e);
+            worst_is_violation = violation;
+          }
+        }
+        run.records.push_back(std::move(rec));
+      }
     }
     if (p == Precision::float64 && options.shrink && worst_is_violation && claim.ladder_checks > 0)
       run.shrunk = shrink_case(claim, options, *run.worst_case, cases);

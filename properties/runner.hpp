@@ -21,6 +21,8 @@ struct RunOptions {
   // caps, and re-check the minimal instance at mp50 and mp100. Claims with ladder_checks == 0 (long
   // training trends) are never shrunk. The evaluation cap keeps the result reproducible; the time cap
   // is a safety net (a shrink it stops says so, and then depends on the machine's speed).
+  // Threads evaluating cases (and the ladder) in parallel; the results do not depend on it.
+  int jobs = 1;
   bool shrink = false;
   int shrink_evaluations = 200;
   double shrink_seconds = 60;
