@@ -4,6 +4,7 @@
 #include "properties/doctest_rapidcheck.hpp"
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
+#include "theorems/detail/goel_algorithm_impl.hpp"  // detail::jonckheere*, for the risk claims' test
 #include "theorems/goel_algorithm.hpp"
 #include "theorems/goel_constants.hpp"
 #include "theorems/goel_geometry.hpp"
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace thm;
 
@@ -259,7 +261,25 @@ TEST_CASE("claims goel.risk.*: judged at double, 50 digits agree with double, co
     for (const ClaimRun& r : run_claim(claim(id), o)) CHECK(r.verdict == ClaimVerdict::violated);
   }
 }
-TEST_CASE("claim goel.baseline.sgd_vs_algorithm1: holds, reversed ordering caught") { check_small(kBaselineId, 3); }
+// Five cases at each precision: with required_support 0.8 the binomial rule calls a run violated only when none of
+// five judged cases holds (0.2^5 < 1e-3 < 0.2^4), so the control needs five at mp50 too: the registry's mp_cases
+// for this claim is to be 5 (goel.baseline.sgd_vs_algorithm1.md, Calibration).
+TEST_CASE("claim goel.baseline.sgd_vs_algorithm1: holds, reversed ordering caught") {
+  constexpr int kBaselineMpCases = 5;
+  Claim c = claim(kBaselineId);
+  c.mp_cases = kBaselineMpCases;
+  for (Variant v : {Variant::claim, Variant::negative_control}) {
+    RunOptions o;
+    o.precisions = {Precision::float64, Precision::mp50};
+    o.variant = v;
+    o.cases = 5;
+    o.seed = 20261130;
+    for (const ClaimRun& r : run_claim(c, o)) {
+      INFO(to_string(v) << " at " << precision_name(r.precision) << ": held " << r.cases_held << ", violated " << r.cases_violated);
+      CHECK(r.verdict == expected_verdict(v));
+    }
+  }
+}
 
 TEST_CASE("the study budget is written into the instance, so a replay uses the grid it ran with") {
   Rng a(3), b(3);
@@ -287,4 +307,72 @@ TEST_CASE("goel.population.matrix_factorization: the predicted SE matches the me
     // The control is never discarded for lack of power on generated instances (the generator redraws).
     CHECK(claim(kMatrixFactorizationId).evaluate(inst, Precision::float64, Variant::negative_control).hypotheses_hold);
   }
+}
+
+// --- [G] Algorithm 1: fixed instances of the rate, risk and baseline claims ---------------------------------------
+namespace {
+
+double observation(const Evaluation& e, const std::string& prefix) {
+  for (const auto& [name, v] : e.observations)
+    if (name.rfind(prefix, 0) == 0) return v;
+  FAIL("no observation " << prefix);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("goel.rate.geometric_in_m: on a fixed instance the kappa runs equal the gauged kappa-1 runs to rounding, not the plain ones") {
+  const Claim& c = claim(kGeometricInMId);
+  const Instance inst = generate_case(c, 20261130, 0, 3);
+  const Evaluation e = c.evaluate(inst, Precision::float64, Variant::claim);
+  REQUIRE(e.hypotheses_hold);
+  CHECK(judge(e, precision_epsilon(Precision::float64)).verdict == CaseVerdict::holds);
+  for (const char* k : {"10", "100"}) {
+    INFO("kappa " << k);
+    const double gauged = observation(e, std::string("objective distance, gauged[kappa=") + k);
+    const double plain = observation(e, std::string("objective distance, gauge dropped[kappa=") + k);
+    CHECK(gauged < 1e-12);   // a few eps in practice (goel.rate.geometric_in_m.md, Calibration)
+    CHECK(plain > 1e-6);     // the starts differ by the rotation O = X~_1^T X~_v / n
+    CHECK(observation(e, std::string("||O - I||_F (gauge of the start)[kappa=") + k) > 1e-3);
+  }
+  CHECK(judge(c.evaluate(inst, Precision::float64, Variant::negative_control), precision_epsilon(Precision::float64)).verdict ==
+        CaseVerdict::violated);
+  const Evaluation mp = c.evaluate(inst, Precision::mp50, Variant::claim);
+  CHECK(judge(mp, precision_epsilon(Precision::mp50)).verdict == CaseVerdict::holds);
+  CHECK(observation(mp, "smallest relative decrease") < 1e-3 * std::numeric_limits<double>::epsilon());
+  CHECK(judge(c.evaluate(inst, Precision::mp50, Variant::negative_control), precision_epsilon(Precision::mp50)).verdict ==
+        CaseVerdict::violated);
+}
+
+TEST_CASE("goel.risk.*: the Jonckheere-Terpstra tail is exact (q-multinomial), and its critical values are the derivation's") {
+  CHECK(detail::jonckheere_upper_tail({1, 1}, 1) == doctest::Approx(0.5));
+  CHECK(detail::jonckheere_upper_tail({2, 2}, 4) == doctest::Approx(1.0 / 6));  // 1 of C(4, 2) orders
+  CHECK(detail::jonckheere_upper_tail({3, 3, 3, 3}, 0) == doctest::Approx(1.0));
+  CHECK(detail::jonckheere_upper_tail({3, 3, 3, 3}, 54) == doctest::Approx(1.0 / 369600));
+  CHECK(detail::jonckheere_upper_tail({3, 3, 3, 3}, 49) == doctest::Approx(174.0 / 369600));
+  CHECK(detail::jonckheere_upper_tail({5, 5, 5, 3}, 101) == doctest::Approx(3.798673704135889e-4).epsilon(1e-9));
+  CHECK(detail::jonckheere_upper_tail({5, 5, 5, 3}, 100) > kRiskLevel);
+  CHECK(detail::jonckheere({{1.0, 2.0}, {3.0, 0.5}}) == 2);
+}
+
+TEST_CASE("goel.risk.*: a fixed instance holds for both readings and each control (n^-7) is violated") {
+  for (const char* id : {kExcessBoundV1Id, kExcessBound1OverNId}) {
+    INFO(id);
+    const Claim& c = claim(id);
+    const Instance inst = generate_case(c, 20261130, 0, 2);
+    const Evaluation e = c.evaluate(inst, Precision::float64, Variant::claim);
+    REQUIRE(e.hypotheses_hold);
+    CHECK(judge(e, precision_epsilon(Precision::float64)).verdict == CaseVerdict::holds);
+    CHECK(judge(c.evaluate(inst, Precision::float64, Variant::negative_control), precision_epsilon(Precision::float64)).verdict ==
+          CaseVerdict::violated);
+  }
+}
+
+TEST_CASE("goel.baseline.sgd_vs_algorithm1: a fixed instance holds and its control (all three orderings reversed) is violated") {
+  const Claim& c = claim(kBaselineId);
+  const Instance inst = generate_case(c, 20261130, 0, 5);
+  CHECK(judge(c.evaluate(inst, Precision::float64, Variant::claim), precision_epsilon(Precision::float64)).verdict == CaseVerdict::holds);
+  const Evaluation ctl = c.evaluate(inst, Precision::float64, Variant::negative_control);
+  CHECK(ctl.conditions.size() == 3);
+  CHECK(judge(ctl, precision_epsilon(Precision::float64)).verdict == CaseVerdict::violated);
 }
