@@ -30,7 +30,7 @@ struct RunArgs {
   bool negative_control = false;
   std::optional<int> only_case;
   std::optional<std::string> junit;  // also write the JUnit XML here
-  int jobs = 1;                      // threads evaluating cases; the report does not depend on it
+  int jobs = 1;                      // threads evaluating cases (the CLI's default: the number of cores); same report
 };
 
 int list(bool json);

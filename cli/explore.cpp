@@ -90,7 +90,7 @@ int explore(const ExploreArgs& a) {
     throw UsageError("bad instance (" + origin + "): " + e.what());
   }
   fmt::print("{} ({}) on {}\n", claim.id, to_string(variant), origin);
-  fmt::print("{:<10} {:<12} {:>24} {:>24} {:>12} {:>10}  {}\n", "precision", "verdict", "lhs", "rhs", "margin", "digits", "worst condition");
+  fmt::print("{:<10} {:<12} {:>24} {:>24} {:>12} {:>10}  {}\n", "precision", "verdict", "measured", "bound", "margin", "digits", "worst condition");
   struct Row {
     std::string name;
     CaseOutcome outcome;
@@ -103,8 +103,8 @@ int explore(const ExploreArgs& a) {
     std::string lhs = "-", rhs = "-", cond = e.discard_reason;
     if (row.outcome.worst_condition >= 0) {
       const Condition& c = e.conditions[row.outcome.worst_condition];
-      lhs = shorten(c.lhs_exact);
-      rhs = shorten(c.rhs_exact);
+      lhs = shorten(c.measured_exact());
+      rhs = (c.ge ? ">= " : "<= ") + shorten(c.bound_exact());
       cond = c.name;
       row.margin = c.margin;
     }

@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
                     "Run the broken variants instead; each must come out violated");
   CLI::Option* case_opt = run_cmd->add_option("--case", only_case, "Replay a single case of one claim");
   run_cmd->add_option("--junit", run_args.junit, "Also write the JUnit XML to this file");
-  run_cmd->add_option("--jobs", run_args.jobs, "Threads evaluating cases (default 1); the report does not depend on it")
+  run_args.jobs = std::max(1u, std::thread::hardware_concurrency());
+  run_cmd->add_option("--jobs", run_args.jobs, "Threads evaluating cases (default: the number of cores); the report does not depend on it")
       ->check(CLI::Range(1, 256));
   std::string run_budget = "standard", exp_budget = "standard";
   run_cmd->add_option("--budget", run_budget, "standard (default) or full: the complete n grids of the [G] rate studies")

@@ -3,6 +3,7 @@
 // approximate factorizations are Eigen's, in mpfr_dynamic, at the interval precision.
 // The argument is docs/derivations/interval_enclosure.md.
 #include "numerics/interval.hpp"
+#include "numerics/numerical_failure.hpp"
 
 #include <Eigen/Cholesky>
 #include <Eigen/SVD>
@@ -161,6 +162,7 @@ SingularValueEnclosure enclose_singular_values(const IMat& a) {
 
   // The approximation: pivots and comparisons happen here, in mpfr, never on intervals.
   const Eigen::JacobiSVD<Mat<mpfr_dynamic>> svd(midpoint(a), Eigen::ComputeFullU | Eigen::ComputeFullV);
+  if (svd.info() != Eigen::Success) throw NumericalFailure("enclose_singular_values: the approximate SVD did not converge");
   const Vec<mpfr_dynamic>& s = svd.singularValues();
   const IMat u = to_interval(svd.matrixU()), v = to_interval(svd.matrixV());
   IMat smat = IMat::Zero(m, n);

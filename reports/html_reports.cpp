@@ -17,7 +17,8 @@ namespace {
 
 const char* kStyle =
     "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-    "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}"
+    "table{border-collapse:collapse;margin:1em 0;display:block;max-width:100%;overflow-x:auto}"
+    "td{overflow-wrap:anywhere}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}"
     ".holds{background:#d8f3d8}.violated{background:#f8d0d0}.vacuous{background:#eee}.inconclusive{background:#fff1c2}"
     "code,pre{background:#f4f4f4;padding:2px 4px}.stamp{color:#666;font-size:12px}";
 
@@ -213,11 +214,12 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
     if (!r->worst_case) continue;
     b += "<h3>Worst case (case " + std::to_string(*r->worst_case) + ")</h3>\n<pre>" + html_escape(replay_command(*r)) + "</pre>\n<p><code>" +
          html_escape(r->worst_instance->describe()) + "</code></p>\n";
-    b += "<table><tr><th>condition</th><th>lhs</th><th>rhs</th><th>margin</th><th>noise</th><th>verdict</th></tr>\n";
+    b += "<table><tr><th>condition</th><th>measured</th><th>relation</th><th>bound</th><th>margin</th><th>noise</th><th>verdict</th></tr>\n";
     for (const Condition& cond : r->worst_evaluation->conditions)
-      b += "<tr><td>" + html_escape(cond.name) + "</td><td>" + html_escape(cond.lhs_exact.substr(0, 26)) + "</td><td>" +
-           html_escape(cond.rhs_exact.substr(0, 26)) + "</td><td>" + sci(cond.margin) + "</td><td>" + sci(cond.noise) +
-           "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" + std::string(to_string(cond.verdict)) + "</td></tr>\n";
+      b += "<tr><td>" + html_escape(cond.name) + "</td><td>" + html_escape(cond.measured_exact().substr(0, 26)) + "</td><td>" +
+           html_escape(cond.relation()) + "</td><td>" + html_escape(cond.bound_exact().substr(0, 26)) + "</td><td>" + sci(cond.margin) +
+           "</td><td>" + sci(cond.noise) + "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" +
+           std::string(to_string(cond.verdict)) + "</td></tr>\n";
     b += "</table>\n";
     // Observations: series as plots, the rest as a table.
     for (const auto& [var, series] : observation_series(r->worst_evaluation->observations)) {

@@ -34,6 +34,9 @@ nlohmann::json evaluation_json(const Evaluation& e) {
   nlohmann::json conds = nlohmann::json::array();
   for (const Condition& c : e.conditions) {
     conds.push_back({{"name", c.name},
+                     {"measured", c.measured_exact()},
+                     {"relation", c.relation()},
+                     {"bound", c.bound_exact()},
                      {"lhs", c.lhs_exact},
                      {"rhs", c.rhs_exact},
                      {"margin", number(c.margin)},

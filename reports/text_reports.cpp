@@ -228,10 +228,11 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
     }
     md += "Case " + std::to_string(*r->worst_case) + "; replay with\n\n```sh\n" + replay_command(*r) + "\n```\n\n";
     md += "Instance (" + r->worst_instance->family + "): `" + r->worst_instance->describe() + "`\n\n";
-    md += "| condition | lhs | rhs | margin | noise | verdict |\n|---|---|---|---|---|---|\n";
+    md += "| condition | measured | relation | bound | margin | noise | verdict |\n|---|---|---|---|---|---|---|\n";
     for (const Condition& cond : r->worst_evaluation->conditions)
-      md += "| " + md_escape(cond.name) + " | " + cond.lhs_exact.substr(0, 24) + " | " + cond.rhs_exact.substr(0, 24) + " | " +
-            sci(cond.margin) + " | " + sci(cond.noise) + " | " + std::string(to_string(cond.verdict)) + " |\n";
+      md += "| " + md_escape(cond.name) + " | " + cond.measured_exact().substr(0, 24) + " | " + cond.relation() + " | " +
+            cond.bound_exact().substr(0, 24) + " | " + sci(cond.margin) + " | " + sci(cond.noise) + " | " +
+            std::string(to_string(cond.verdict)) + " |\n";
     if (!r->worst_evaluation->observations.empty()) {
       md += "\n| observation | value |\n|---|---|\n";
       for (const auto& [k, v] : r->worst_evaluation->observations) md += "| " + md_escape(k) + " | " + sci(v) + " |\n";

@@ -6,6 +6,7 @@
 #include "reports/html_reports.hpp"
 #include "reports/svg_plot.hpp"
 #include "reports/text_reports.hpp"
+#include "synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>
@@ -266,4 +267,35 @@ TEST_CASE("reports: rounding artifacts are listed, not counted as violations; th
   CHECK(md.find(std::to_string(*r.artifact_case)) != std::string::npos);
   CHECK(claim_json({&r})["runs"][0]["rounding_artifact_cases"].size() == static_cast<std::size_t>(r.cases_rounding_artifact));
   CHECK(claim_html({&r}).find("rounding artifacts") != std::string::npos);
+}
+
+TEST_CASE("reports: a >= condition reads in the direction of its name (measured, relation, bound)") {
+  Claim c = testing::synthetic_claim(0.0, 1.0);
+  c.evaluate = [](const Instance&, Precision, Variant) {
+    Evaluation e;
+    e.conditions.push_back(make_ge<double>("gradient >= bound", 3.0, 1.0, 1e-12));  // measured 3 >= bound 1
+    e.conditions.push_back(make_le<double>("error <= tolerance", 0.25, 0.5, 1e-12));
+    return e;
+  };
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.cases = 3;
+  const std::vector<ClaimRun> runs = run_claim(c, o);
+  const Condition& ge = runs[0].worst_evaluation->conditions[0];
+  CHECK(ge.ge);
+  CHECK(ge.measured_exact() == "3");
+  CHECK(ge.bound_exact() == "1");
+  CHECK(ge.margin > 0);
+  const std::vector<const ClaimRun*> mine{&runs[0]};
+  const std::string md = claim_markdown(mine);
+  CHECK(md.find("| condition | measured | relation | bound |") != std::string::npos);
+  CHECK(md.find("| gradient >= bound | 3 | >= | 1 |") != std::string::npos);
+  CHECK(md.find("| error <= tolerance | 0.25 | <= | 0.5 |") != std::string::npos);
+  const std::string html = claim_html(mine);
+  CHECK(html.find("<td>gradient &gt;= bound</td><td>3</td><td>&gt;=</td><td>1</td>") != std::string::npos);
+  const nlohmann::json j = claim_json(mine);
+  const nlohmann::json& cond = j["runs"][0]["worst"]["evaluation"]["conditions"][0];
+  CHECK(cond["measured"] == "3");
+  CHECK(cond["relation"] == ">=");
+  CHECK(cond["bound"] == "1");
 }

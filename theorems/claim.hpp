@@ -38,6 +38,12 @@ struct Condition {
   std::string name;
   double lhs = 0, rhs = 0, margin = 0, noise = 0;
   std::string lhs_exact, rhs_exact;  // every digit of the working precision
+  // How the condition reads: `measured <= bound`, or for make_ge `measured >= bound` (then lhs is the bound and rhs
+  // the measured side). Reports show measured, relation, bound in the direction of the name.
+  bool ge = false;
+  const std::string& measured_exact() const { return ge ? rhs_exact : lhs_exact; }
+  const std::string& bound_exact() const { return ge ? lhs_exact : rhs_exact; }
+  const char* relation() const { return ge ? ">=" : "<="; }
   CaseVerdict verdict = CaseVerdict::inconclusive;
   double relative_slack = 0;  // margin / max(|rhs|, 1e-300), computed at the working precision
 };
@@ -70,7 +76,9 @@ Condition make_le(std::string name, const T& lhs, const T& rhs, const T& noise) 
 // `lhs >= rhs`, stored as `rhs <= lhs`.
 template <class T>
 Condition make_ge(std::string name, const T& lhs, const T& rhs, const T& noise) {
-  return make_le(std::move(name), rhs, lhs, noise);
+  Condition c = make_le(std::move(name), rhs, lhs, noise);
+  c.ge = true;
+  return c;
 }
 
 // A claim's conclusion on one instance.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/checked_svd.hpp"
 #include "numerics/factor_manifold.hpp"
 
 #include <Eigen/LU>
@@ -13,7 +14,7 @@ FactorManifold<T> factor_manifold(const Mat<T>& Z, int rank) {
   using std::sqrt;
   const Eigen::Index d = Z.cols();
   if (rank < 1 || rank > std::min<Eigen::Index>(Z.rows(), d)) throw std::domain_error("rank must be in 1..min(k, d)");
-  Eigen::JacobiSVD<Mat<T>> svd(Z, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  const auto svd = checked_jacobi_svd<T>(Z, Eigen::ComputeFullU | Eigen::ComputeFullV, "factor_manifold");
   FactorManifold<T> S;
   S.sigma = svd.singularValues();
   S.rank = rank;
@@ -29,7 +30,7 @@ FactorManifold<T> factor_manifold(const Mat<T>& Z, int rank) {
 
 template <class T>
 Mat<T> polar_factor(const Mat<T>& K) {
-  Eigen::JacobiSVD<Mat<T>> svd(K, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  const auto svd = checked_jacobi_svd<T>(K, Eigen::ComputeFullU | Eigen::ComputeFullV, "polar_factor");
   return svd.matrixU() * svd.matrixV().transpose();
 }
 

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <tuple>
 #include <string>
@@ -601,9 +602,15 @@ inline int risk_seeds(const Instance& inst, int n) {
 
 template <class T>
 RiskStudy risk_study(const Instance& inst) {
+  // Shared by the two risk claims and by run --jobs threads: guarded; a study two threads compute at once is
+  // computed twice, with the same result.
   static std::map<std::string, RiskStudy> cache;
+  static std::mutex cache_mutex;
   const std::string key = inst.describe() + "|" + std::to_string(std::numeric_limits<T>::digits);
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  {
+    const std::lock_guard<std::mutex> lock(cache_mutex);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+  }
   RiskStudy r;
   r.grid = n_grid(inst);
   r.iterations = int_param(inst, "iterations", 1, 100000);
@@ -628,7 +635,8 @@ RiskStudy risk_study(const Instance& inst) {
     r.excess.push_back(ex);
   }
   r.mu_m = median(mus);
-  cache[key] = r;
+  const std::lock_guard<std::mutex> lock(cache_mutex);
+  cache.emplace(key, r);
   return r;
 }
 
