@@ -1,4 +1,4 @@
-// Benchmarks of the counterexample lab (issue 7): the interval singular-value enclosure of an N x N
+// Benchmarks of the counterexample lab: the interval singular-value enclosure of an N x N
 // Gaussian matrix at 30 and 60 digits, the interval certification of one case of
 // qin.residual.sigma_min_lower_bound, one shrink of its negative control and one tightness search.
 // Inputs are built in double from fixed seeds outside the timed loop.

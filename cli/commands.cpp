@@ -11,11 +11,21 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <sstream>
 
 namespace thm::cli {
+
+int id_width() {
+  static const int width = [] {
+    std::size_t w = 0;
+    for (const Claim& c : all_claims()) w = std::max(w, c.id.size());
+    return static_cast<int>(w);
+  }();
+  return width;
+}
 
 std::vector<Precision> parse_precision_list(const std::string& csv) {
   std::vector<Precision> out;
@@ -54,9 +64,9 @@ int list(bool json) {
     std::cout << arr.dump(2) << "\n";
     return kExitOk;
   }
-  fmt::print("{:<38} {:<4} {:<12} {:<11} {}\n", "id", "src", "provenance", "kind", "statement");
+  fmt::print("{:<{}} {:<4} {:<12} {:<11} {}\n", "id", id_width(), "src", "provenance", "kind", "statement");
   for (const Claim& c : all_claims())
-    fmt::print("{:<38} {:<4} {:<12} {:<11} {}\n", c.id, c.source, to_string(c.provenance), to_string(c.kind), c.statement);
+    fmt::print("{:<{}} {:<4} {:<12} {:<11} {}\n", c.id, id_width(), c.source, to_string(c.provenance), to_string(c.kind), c.statement);
   return kExitOk;
 }
 
@@ -69,8 +79,8 @@ void print_row(const ClaimRun& r) {
   std::string notes;
   if (r.cases_rounding_artifact) notes += fmt::format("  ({} rounding artifacts)", r.cases_rounding_artifact);
   if (r.cases_resolved) notes += fmt::format("  ({} resolved at mp50/mp100)", r.cases_resolved);
-  fmt::print("{:<38} {:<6} {:<12} {:>5} cases  held {:>5}  discarded {:>4}  inconclusive {:>4}  violated {:>5}  min slack {:>10}{}\n",
-             r.claim->id, precision_name(r.precision), to_string(r.verdict), r.cases_run, r.cases_held, r.cases_discarded,
+  fmt::print("{:<{}} {:<6} {:<12} {:>5} cases  held {:>5}  discarded {:>4}  inconclusive {:>4}  violated {:>5}  min slack {:>10}{}\n",
+             r.claim->id, id_width(), precision_name(r.precision), to_string(r.verdict), r.cases_run, r.cases_held, r.cases_discarded,
              r.cases_inconclusive, r.cases_violated, format_slack(r.min_slack), notes);
   if (r.shrunk)
     fmt::print("  shrunk case {} by structure: {} changes in {} evaluations ({:.1f} s{}); mp50/mp100: {}\n", r.shrunk->from_case,
@@ -79,36 +89,39 @@ void print_row(const ClaimRun& r) {
 }
 
 void print_resolved(const ResolvedVerdict& v) {
-  fmt::print("{:<38} => {}\n", "", describe_resolved(v));
+  fmt::print("{:<{}} => {}\n", "", id_width(), describe_resolved(v));
   std::fflush(stdout);
 }
 
 }  // namespace
 
 const Claim& select_one_claim(const std::string& id, const std::string& command) {
-  std::vector<const Claim*> match;
-  try {
-    match = select_claims(id);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  const std::vector<const Claim*> match = select_claims_or_usage(id);
   if (match.size() != 1) throw UsageError(command + " takes one claim id, '" + id + "' matches " + std::to_string(match.size()));
   return *match.front();
 }
 
-int run(const RunArgs& args) {
-  std::vector<const Claim*> claims;
+std::vector<const Claim*> select_claims_or_usage(const std::string& patterns) {
   try {
-    claims = select_claims(args.claims);
+    return select_claims(patterns);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+}
+
+RunOptions parse_run_options(const std::string& precision, std::optional<int> cases, bool negative_control) {
   RunOptions options;
-  options.precisions = parse_precision_list(args.precision);
-  if (args.cases && (*args.cases < 1 || *args.cases > 100000)) throw UsageError("--cases must be in [1, 100000]");
-  options.cases = args.cases.value_or(-1);
+  options.precisions = parse_precision_list(precision);
+  if (cases && (*cases < 1 || *cases > 100000)) throw UsageError("--cases must be in [1, 100000]");
+  options.cases = cases.value_or(-1);
+  options.variant = negative_control ? Variant::negative_control : Variant::claim;
+  return options;
+}
+
+int run(const RunArgs& args) {
+  const std::vector<const Claim*> claims = select_claims_or_usage(args.claims);
+  RunOptions options = parse_run_options(args.precision, args.cases, args.negative_control);
   options.seed = args.seed;
-  options.variant = args.negative_control ? Variant::negative_control : Variant::claim;
   options.shrink = true;
   options.jobs = args.jobs;
   if (args.only_case) {

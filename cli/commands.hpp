@@ -2,6 +2,7 @@
 #pragma once
 
 #include "numerics/scalar.hpp"
+#include "properties/runner.hpp"
 #include "theorems/claim.hpp"
 
 #include <cstdint>
@@ -73,6 +74,12 @@ int stability(const StabilityArgs& args);
 std::vector<std::uint64_t> parse_seed_range(const std::string& text);
 
 std::vector<Precision> parse_precision_list(const std::string& csv);
+// The width of the claim-id column: the longest registered id.
+int id_width();
+// The claims `patterns` selects (ids or globs, comma-separated); UsageError if one matches nothing.
+std::vector<const Claim*> select_claims_or_usage(const std::string& patterns);
+// Precisions, case budget and variant as run and stability take them; UsageError on bad values.
+RunOptions parse_run_options(const std::string& precision, std::optional<int> cases, bool negative_control);
 // The one claim `id` names (an id or a glob matching exactly one); UsageError otherwise.
 const Claim& select_one_claim(const std::string& id, const std::string& command);
 // A decimal integer in [0, 2^64 - 1]; no sign, no exponent, no wrap-around.

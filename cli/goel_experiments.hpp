@@ -1,4 +1,4 @@
-// `thmcheck experiment goel-m-scaling | goel-n-scaling | goel-baseline`: the [G] experiments (issue 5),
+// `thmcheck experiment goel-m-scaling | goel-n-scaling | goel-baseline`: the [G] experiments,
 // written as CSV, JSON and an HTML page under --out.
 #pragma once
 

@@ -46,18 +46,9 @@ std::vector<std::uint64_t> parse_seed_range(const std::string& text) {
 }
 
 int stability(const StabilityArgs& args) {
-  std::vector<const Claim*> claims;
-  try {
-    claims = select_claims(args.claims);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  const std::vector<const Claim*> claims = select_claims_or_usage(args.claims);
   const std::vector<std::uint64_t> seeds = parse_seed_range(args.seeds);
-  RunOptions options;
-  options.precisions = parse_precision_list(args.precision);
-  if (args.cases && (*args.cases < 1 || *args.cases > 100000)) throw UsageError("--cases must be in [1, 100000]");
-  options.cases = args.cases.value_or(-1);
-  options.variant = args.negative_control ? Variant::negative_control : Variant::claim;
+  const RunOptions options = parse_run_options(args.precision, args.cases, args.negative_control);
   if (args.out) try {
       check_output_file(*args.out);  // before any work
     } catch (const ReportError& e) {
@@ -159,7 +150,7 @@ int stability(const StabilityArgs& args) {
   }
 
   fmt::print("thmcheck stability: {} seeds ({}), {} claims ({})\n", seeds.size(), args.seeds, claims.size(), to_string(options.variant));
-  fmt::print("{:<38} {:<18} {:>10}  {}\n", "claim", "expected", "unexpected", "seeds (resolved verdict)");
+  fmt::print("{:<{}} {:<18} {:>10}  {}\n", "claim", id_width(), "expected", "unexpected", "seeds (resolved verdict)");
   int total = 0;
   nlohmann::json table = nlohmann::json::array();
   for (const Claim* c : claims) {
@@ -174,7 +165,7 @@ int stability(const StabilityArgs& args) {
     const ClaimVerdict expected = expected_verdict(*c, options.variant);
     const std::string expected_text =
         std::string(to_string(expected)) + (c->finding && options.variant == Variant::claim ? " (finding)" : "");
-    fmt::print("{:<38} {:<18} {:>4} of {:<3}  {}\n", c->id, expected_text, bad.size(), seeds.size(), list);
+    fmt::print("{:<{}} {:<18} {:>4} of {:<3}  {}\n", c->id, id_width(), expected_text, bad.size(), seeds.size(), list);
     table.push_back({{"id", c->id}, {"expected_verdict", std::string(to_string(expected))}, {"unexpected", jbad}});
   }
   fmt::print("{} unexpected resolved verdicts in {} claim runs\n", total, seeds.size() * claims.size());

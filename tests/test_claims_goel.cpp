@@ -1,4 +1,4 @@
-// The seven [G] geometry claims (issue 4): each holds at double and mp50 on its default budget, each
+// The seven [G] geometry claims: each holds at double and mp50 on its default budget, each
 // negative control is caught, RapidCheck finds no counterexample, identities tighten from double to
 // mp50 to mp100, and the tightness search reports constants that bracket the derived ones.
 #include "properties/doctest_rapidcheck.hpp"
@@ -209,7 +209,7 @@ TEST_CASE("a run of a one-point claim carries the tightness search; the same see
   CHECK(run_claim(claim(kOnePointStrongConvexityId), o)[0].tightness.empty());
 }
 
-// --- [G] Algorithm 1 (issue 5) ----------------------------------------------------------------
+// --- [G] Algorithm 1 ----------------------------------------------------------------
 namespace {
 
 // The rate studies are heavy: their tests run a small budget (the claim and its control on the same

@@ -255,7 +255,7 @@ TEST_CASE("claim qin.residual.conditioning_trend discards gamma < 1 instead of j
   CHECK(e.discard_reason.find("gamma") != std::string::npos);
 }
 
-// --- training claims (issue 3) ---------------------------------------------------------------
+// --- training claims ---------------------------------------------------------------
 TEST_CASE("claim qin.pl.output_layer holds at double and mp50") { check_holds(kPlOutputLayerId); }
 TEST_CASE("claim qin.pl.output_layer negative control is violated") { check_negative_control(kPlOutputLayerId); }
 THM_PROPERTY("claim qin.pl.output_layer has no RapidCheck counterexample (double)", ()) {
@@ -311,7 +311,7 @@ TEST_CASE("claim qin.gd.linear_rate discards a start too far from the targets in
   CHECK(e.discard_reason.find("(H2)") != std::string::npos);
 }
 
-// --- empirical training claims (issue 3): judged, not assumed to hold -------------------------
+// --- empirical training claims: judged, not assumed to hold -------------------------
 // Both come out violated at support 0.9 under full-batch GD on synthetic data (see their derivation
 // files); the tests pin what must hold regardless: the controls, the forward parts, and that the
 // MP rung reproduces the double verdict of the same case.

@@ -1,4 +1,4 @@
-// Exact gradients of the [Q] model (issue 3): the hand-written reverse mode agrees with Eigen's
+// Exact gradients of the [Q] model: the hand-written reverse mode agrees with Eigen's
 // forward-mode AutoDiff at double and mp50, and with central finite differences at mp100 (step
 // 1e-30) to at least 25 significant digits; every block, beta in {0, 0.5, 1}, every activation,
 // L = 1 and 3. These tests are what lets every other [Q] claim trust the gradients.

@@ -1,5 +1,5 @@
 // Singular values against a known spectrum, constructed at the working precision from exact
-// Householder factors: 1e-12 relative in double, 1e-40 at mp50 (issue 2).
+// Householder factors: 1e-12 relative in double, 1e-40 at mp50.
 #include "numerics/eigen_types.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"

@@ -1,5 +1,5 @@
 // A claim that is true in exact arithmetic and false only in floating point: the built-in demonstration
-// of the precision ladder and of interval certification (issue 7). Not from either paper (source "demo").
+// of the precision ladder and of interval certification. Not from either paper (source "demo").
 //
 //   demo.fp.one_pass_variance (derived; docs/derivations/demo.fp.one_pass_variance.md)
 //     For data x_1..x_n (exact doubles), the one-pass sum of squares S1 = sum x_i^2 - (sum x_i)^2 / n equals the

@@ -1,4 +1,4 @@
-// Tightness search for [G]'s one-point conditions (issue 4): on a few instances of the region's
+// Tightness search for [G]'s one-point conditions: on a few instances of the region's
 // generator, hill climbing over points theta with dist_P(theta, S) <= rho (random-direction search with
 // an adaptive step, several restarts) minimises <grad, Delta> / dist^2 (to compare with alpha) and
 // maximises ||grad||^2 / dist^2 (to compare with beta_s). Restarts begin along the two directions where

@@ -1,4 +1,4 @@
-// Interval evaluations of claims' conclusions (issue 7; numerics/interval.hpp): the same instance, every
+// Interval evaluations of claims' conclusions (numerics/interval.hpp): the same instance, every
 // quantity enclosed with MPFI at `digits` decimal digits, each condition's margin rhs - lhs certified
 // positive (holds), negative (violated) or neither (not certified). Only products, sums, exp and the
 // a posteriori singular-value enclosures run on intervals; nothing pivots on them.

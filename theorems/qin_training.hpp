@@ -1,4 +1,4 @@
-// [Q] claims about training the full model (issue 3).
+// [Q] claims about training the full model.
 //
 //   qin.pl.output_layer (derived; docs/derivations/qin.pl.output_layer.md)
 //     nN <= d:  ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L.       Control: sigma_1(Hs) in place of sigma_{nN}.

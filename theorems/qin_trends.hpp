@@ -1,4 +1,4 @@
-// [Q] empirical claims about training (issue 3), judged statistically (required support 0.9).
+// [Q] empirical claims about training, judged statistically (required support 0.9).
 //
 //   qin.gd.residual_speeds_convergence (empirical; docs/derivations/qin.gd.residual_speeds_convergence.md)
 //     small logits, same data, initialisation and eta for beta in {0, .25, .5, .75, 1}:

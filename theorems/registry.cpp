@@ -172,7 +172,7 @@ std::vector<Claim> make_claims() {
   depth.mp_cases = 1;
   depth.ladder_checks = 0;
   claims.push_back(depth);
-  // [G]: the population geometry (issue 4).
+  // [G]: the population geometry.
   const auto g_entry = [&](const char* id, Provenance provenance, ClaimKind kind, std::string statement, std::string control,
                            int cases, Generator generate, Evaluator evaluate, DigitsEvaluator digits) {
     Claim c = entry(id, provenance, kind, std::move(statement), std::move(control), cases, std::move(generate), std::move(evaluate),
@@ -229,7 +229,7 @@ std::vector<Claim> make_claims() {
                               THM_EVALUATORS(evaluate_local_contraction));
   contraction.mp_cases = 20;
   claims.push_back(contraction);
-  // [G]: Algorithm 1 and the rates (issue 5).
+  // [G]: Algorithm 1 and the rates.
   claims.push_back(g_entry(kSpectralExactId, P::derived, K::identity,
                            "spectral start from the SVD of M_hat Sigma_hat^{1/2}: A_0 Sigma_hat B_0^T = M_hat, P_0^T P_0 = Q_0^T Q_0, "
                            "P_0 Q_0^T = Z_hat, each to a rounding bound",
@@ -281,7 +281,7 @@ std::vector<Claim> make_claims() {
   baseline.mp_cases = 5;  // at 20 steps at mp50 (goel.baseline.sgd_vs_algorithm1.md); one case cannot reject the control
   baseline.ladder_checks = 0;
   claims.push_back(baseline);
-  // The built-in demonstration of the ladder (issue 7): true in exact arithmetic, false in double for some
+  // The built-in demonstration of the ladder: true in exact arithmetic, false in double for some
   // instances; every double violation is re-checked (ladder_checks = the budget) and called an artifact.
   Claim demo = entry(kOnePassVarianceId, P::derived, K::identity,
                      "one-pass sum of squares sum x^2 - (sum x)^2/n equals the two-pass sum (x - xbar)^2, to sqrt(eps) of the "

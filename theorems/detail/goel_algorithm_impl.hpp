@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -105,18 +106,21 @@ struct GapFit {
   double mu = 1, r2 = 0, smallest_gap = 0;  // smallest relative gap reached in the window
   int points = 0;
 };
+// With `tail_decades`, the window keeps only the last tail_decades decades above 1e3 times the floor (fit_tail).
 template <class T>
-GapFit fit_gap(const std::vector<T>& objective) {
+GapFit fit_gap(const std::vector<T>& objective, double tail_decades = std::numeric_limits<double>::infinity()) {
   GapFit out;
   if (objective.size() < 4) return out;
   using std::abs;
   const T fmin = *std::min_element(objective.begin(), objective.end());
   const T floor = T(100) * epsilon<T>() * abs(fmin);
-  const T start = objective.front() - fmin;
+  const T lo = T(1000) * floor;
+  T hi = T(objective.front() - fmin) / T(1000);
+  if (std::isfinite(tail_decades)) hi = std::min<T>(hi, T(lo * T(std::pow(10.0, tail_decades))));
   std::vector<double> t, y;
   for (std::size_t i = 0; i + 1 < objective.size(); ++i) {
     const T gap = objective[i] - fmin;
-    if (gap <= start / T(1000) && gap >= T(1000) * floor) {
+    if (gap <= hi && gap >= lo) {
       t.push_back(double(i));
       y.push_back(std::log(to_double(gap)));
       out.smallest_gap = to_double(T(gap / abs(fmin)));
@@ -370,27 +374,7 @@ inline int iterations_to_reduce(const std::vector<double>& objective, double f_s
 // and below g_0 / 1e3: a fit over the whole descent bends where a faster mode hands over to a slower one.
 template <class T>
 GapFit fit_tail(const std::vector<T>& objective) {
-  GapFit out;
-  if (objective.size() < 4) return out;
-  using std::abs;
-  const T fmin = *std::min_element(objective.begin(), objective.end());
-  const T floor = T(100) * epsilon<T>() * abs(fmin);
-  const T lo = T(1000) * floor, hi = std::min<T>(T(objective.front() - fmin) / T(1000), T(lo * T(std::pow(10.0, kRateTailDecades))));
-  std::vector<double> t, y;
-  for (std::size_t i = 0; i + 1 < objective.size(); ++i) {
-    const T gap = objective[i] - fmin;
-    if (gap <= hi && gap >= lo) {
-      t.push_back(double(i));
-      y.push_back(std::log(to_double(gap)));
-      out.smallest_gap = to_double(T(gap / abs(fmin)));
-    }
-  }
-  if (t.size() < 3) return out;
-  const LineFit f = fit_line(t, y);
-  out.mu = std::exp(f.slope);
-  out.r2 = f.r2;
-  out.points = static_cast<int>(t.size());
-  return out;
+  return fit_gap(objective, kRateTailDecades);
 }
 
 // Algorithm 1 at one kappa variant: 1500 steps, then 6000 and 24000 while the floor is not reached (empty: diverged or
