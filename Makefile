@@ -19,7 +19,7 @@ run: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
-	@true  # sanitize-test: to be enabled
+	$(MAKE) --no-print-directory sanitize-test
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
