@@ -12,12 +12,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sys/wait.h>
-#include <cstdio>
 #include <map>
 #include <sstream>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace thm::cli {
