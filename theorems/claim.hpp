@@ -15,7 +15,7 @@
 
 namespace thm {
 
-// claims.md, "Sources": where the statement and its constants come from.
+// docs/spec/claims.md, "Sources": where the statement and its constants come from.
 enum class Provenance { paper, paper_shape, derived, empirical };
 enum class ClaimKind { inequality, identity, trajectory, rate, trend };
 // The claim as stated, or its negative control: the same check with the bound broken on purpose.
@@ -139,20 +139,21 @@ struct Finding {
   std::string doc;     // docs/findings/<id>.md: the evidence, the reproduce command, the instance in the corpus
 };
 
-struct Claim {
-  std::string id;          // stable, e.g. "qin.residual.weyl_interlacing"
-  std::string source;      // "Q" or "G" (claims.md, "Sources")
-  Provenance provenance;
-  ClaimKind kind;
-  std::string statement;          // one line, as in claims.md
+// A claim's metadata, as data: what a claim file declares in its `info()` (theorems/register_claim.hpp).
+struct ClaimInfo {
+  std::string id;          // stable, e.g. "qin.residual.weyl_interlacing"; the claim file is theorems/qin/residual/weyl_interlacing.cpp
+  std::string source;      // "Q" or "G" (docs/spec/claims.md, "Sources"), or "demo"
+  Provenance provenance = Provenance::derived;
+  ClaimKind kind = ClaimKind::inequality;
+  std::string statement;          // one line, as in docs/spec/claims.md
   std::string negative_control;   // what the broken variant changes
-  std::string derivation;         // docs/derivations/<id>.md
-  // The claims whose derivation uses this one (lemma -> theorem), for the proof map of the reports.
-  std::vector<std::string> supports;
+  // The claims whose derivation this one's uses (theorem -> lemmas): the proof map of the reports.
+  std::vector<std::string> uses;
   // Fraction of judged (non-discarded) cases that must hold: 1 for lemmas and theorems; below 1
-  // only for empirical trends, which are judged statistically (claims.md, "Kinds of check").
+  // only for empirical trends, which are judged statistically (docs/verdicts.md).
   double required_support = 1.0;
-  // Set when the claim is a documented finding (its expected verdict is then `violated`).
+  // Set when the claim is a documented finding (its expected verdict is then `violated`); the registry
+  // fills in `doc` as docs/findings/<id>.md.
   std::optional<Finding> finding;
   // Below this fraction of generated instances meeting the hypotheses, the claim is vacuous.
   double min_hypothesis_rate = 0.1;
@@ -163,6 +164,13 @@ struct Claim {
   // Double violations re-checked at mp50 and mp100 by the ladder (properties/runner.hpp). Zero for
   // the long training trends, where one re-check costs about a minute.
   int ladder_checks = 10;
+};
+
+// A registered claim: its metadata, what the registry derives from it, and its evaluations.
+struct Claim : ClaimInfo {
+  std::string derivation;  // docs/derivations/<id>.md
+  // The claims whose derivation uses this one (lemma -> theorems), the inverse of `uses`, in catalogue order.
+  std::vector<std::string> supports;
 
   std::function<Instance(ChoiceSource&)> generate;
   // Optional tightness probe (the one-point conditions): runs in double from the run's seed.

@@ -1,6 +1,7 @@
 #include "theorems/interval_certificates.hpp"
 
 #include "numerics/interval.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/qin_instance.hpp"
 #include "theorems/qin_softmax.hpp"
 
@@ -11,38 +12,8 @@ namespace thm {
 
 namespace {
 
-// rhs - lhs >= 0 claimed: holds if certainly positive, violated if certainly negative.
-CertifiedCondition certify_le(std::string name, const mpfi_dynamic& lhs, const mpfi_dynamic& rhs) {
-  const mpfi_dynamic margin = rhs - lhs;
-  CertifiedCondition c;
-  c.name = std::move(name);
-  c.margin_lower = lower_double(margin);
-  c.margin_upper = upper_double(margin);
-  if (lower(margin) > 0)
-    c.verdict = CertifiedVerdict::holds;
-  else if (upper(margin) < 0)
-    c.verdict = CertifiedVerdict::violated;
-  return c;
-}
-
-Certification combine(std::vector<CertifiedCondition> conditions, std::string note) {
-  Certification out;
-  out.conditions = std::move(conditions);
-  out.note = std::move(note);
-  bool all_hold = !out.conditions.empty(), any_violated = false;
-  for (const CertifiedCondition& c : out.conditions) {
-    all_hold = all_hold && c.verdict == CertifiedVerdict::holds;
-    any_violated = any_violated || c.verdict == CertifiedVerdict::violated;
-  }
-  out.verdict = any_violated ? CertifiedVerdict::violated : all_hold ? CertifiedVerdict::holds : CertifiedVerdict::not_certified;
-  return out;
-}
 
 // The working precision's epsilon, 2^(1 - bits), as an exact interval.
-mpfi_dynamic interval_epsilon() {
-  return mpfi_dynamic(mpfr_dynamic(std::numeric_limits<mpfr_dynamic>::epsilon()));
-}
-
 // The attention block of a one-sample [Q] instance on intervals: K, S, X W_V, A = S X W_V, Z = A + beta X.
 struct IntervalAttention {
   IMat X, WV, K, S, XV, A, Z;
@@ -134,32 +105,6 @@ Certification certify_weyl_interlacing(const Instance& inst, int digits, Variant
     return out;
   }
   return combine(std::move(conds), "interval softmax and products; singular values by a posteriori enclosure (Weyl)");
-}
-
-Certification certify_one_pass_variance(const Instance& inst, int digits, Variant variant) {
-  const IntervalPrecision guard(static_cast<unsigned>(digits));
-  const IMat x = to_interval(inst.matrix("x"));
-  const Eigen::Index n = x.rows();
-  if (x.cols() != 1 || n < 2) throw InstanceError("demo.fp.one_pass_variance needs a column of at least 2 samples");
-  mpfi_dynamic sum = 0, sum_sq = 0;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    sum += x(i, 0);
-    sum_sq += x(i, 0) * x(i, 0);
-  }
-  const mpfi_dynamic mean = sum / mpfi_dynamic(n);
-  mpfi_dynamic s2 = 0;
-  for (Eigen::Index i = 0; i < n; ++i) s2 += (x(i, 0) - mean) * (x(i, 0) - mean);
-  const mpfi_dynamic s1 = sum_sq - sum * sum / mpfi_dynamic(n);
-  if (!(lower(s2) > 0)) {
-    Certification c;
-    c.note = "S2 = 0 not excluded: the hypothesis is not certified";
-    return c;
-  }
-  const mpfi_dynamic target = variant == Variant::claim ? s2 : mpfi_dynamic(s2 * mpfi_dynamic(n) / mpfi_dynamic(n - 1));
-  const mpfi_dynamic tol = sqrt(interval_epsilon()) * s2;
-  return combine({certify_le(variant == Variant::claim ? "|S1 - S2| <= sqrt(eps) S2" : "|S1 - S2 n/(n-1)| <= sqrt(eps) S2",
-                             abs(mpfi_dynamic(s1 - target)), tol)},
-                 "MPFI arithmetic on the exact data; eps of the interval precision");
 }
 
 Certification certify_sigma_min_lower_bound(const Instance& inst, int digits, Variant variant) {

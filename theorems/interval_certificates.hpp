@@ -3,7 +3,6 @@
 // positive (holds), negative (violated) or neither (not certified). Only products, sums, exp and the
 // a posteriori singular-value enclosures run on intervals; nothing pivots on them.
 //
-//   demo.fp.one_pass_variance: S1, S2 and |S1 - target| directly in interval arithmetic.
 //   qin.softmax.rank_collapse, qin.residual.weyl_interlacing: the same block; exp(2 max|K|) - 1 with MPFI's exp.
 //   qin.residual.sigma_min_lower_bound: K = c (X W_Q)(X W_K)^T, S = softmax_rows(K), A = S X W_V, Z = A + beta X
 //     as interval matrices; sigma_min(Z), sigma(X), ||S||_2, ||W_V||_2 from enclose_singular_values (Weyl).
@@ -13,7 +12,6 @@
 
 namespace thm {
 
-Certification certify_one_pass_variance(const Instance& inst, int digits, Variant variant);
 Certification certify_sigma_min_lower_bound(const Instance& inst, int digits, Variant variant);
 Certification certify_rank_collapse(const Instance& inst, int digits, Variant variant);
 Certification certify_weyl_interlacing(const Instance& inst, int digits, Variant variant);

@@ -1,4 +1,4 @@
-// Every claim the suite knows, in catalogue order (claims.md), and selection by id or glob.
+// Every claim the suite knows, one per claim file under theorems/, in id order, and selection by id or glob.
 #pragma once
 
 #include "theorems/claim.hpp"

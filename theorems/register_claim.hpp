@@ -1,0 +1,92 @@
+// How a claim file becomes a catalogue entry. A claim file (theorems/<paper>/<family>/<name>.cpp, named after
+// its id) defines one type with
+//
+//   static ClaimInfo info();                                      // metadata, as data
+//   static Instance generate(ChoiceSource&);                      // the instance generator
+//   template <class T> static Evaluation evaluate(const Instance&, Variant);   // at every scalar type
+//   static Certification certify(const Instance&, int digits, Variant);       // optional (interval arithmetic)
+//   static std::vector<Tightness> tightness(std::uint64_t seed);              // optional (tightness probe)
+//
+// and ends, outside any namespace, with THM_REGISTER_CLAIM(Type). That line instantiates evaluate for
+// double, mp50, mp100 and runtime-precision MPFR and defines the file's registration function, whose name
+// the build derives from the file's path (THM_CLAIM_SYMBOL); the registry calls every such function from a
+// list the build generates, so nothing else needs to know the claim exists. See CONTRIBUTING.md.
+#pragma once
+
+#include "theorems/claim.hpp"
+
+#include <concepts>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+namespace thm {
+
+template <class C>
+concept ClaimDefinition = requires(ChoiceSource& src, const Instance& inst, Variant v) {
+  { C::info() } -> std::convertible_to<ClaimInfo>;
+  { C::generate(src) } -> std::same_as<Instance>;
+  { C::template evaluate<double>(inst, v) } -> std::same_as<Evaluation>;
+};
+
+// The evaluation at a runtime precision: mpfr_dynamic's default precision set for the call, with every
+// operation at exactly `digits` (Boost's default lets a result take its operands' precision); both the
+// precision and the option are restored on the way out.
+class DigitsGuard {
+ public:
+  explicit DigitsGuard(int digits)
+      : global_(mpfr_dynamic::default_precision()),
+        thread_(mpfr_dynamic::thread_default_precision()),
+        options_(mpfr_dynamic::thread_default_variable_precision_options()) {
+    mpfr_dynamic::thread_default_variable_precision_options(bmp::variable_precision_options::assume_uniform_precision);
+    mpfr_dynamic::default_precision(static_cast<unsigned>(digits));  // the global and this thread's
+  }
+  ~DigitsGuard() {
+    mpfr_dynamic::default_precision(global_);
+    mpfr_dynamic::thread_default_precision(thread_);
+    mpfr_dynamic::thread_default_variable_precision_options(options_);
+  }
+  DigitsGuard(const DigitsGuard&) = delete;
+  DigitsGuard& operator=(const DigitsGuard&) = delete;
+
+ private:
+  unsigned global_, thread_;
+  bmp::variable_precision_options options_;
+};
+
+template <ClaimDefinition C>
+Claim make_claim() {
+  Claim c;
+  static_cast<ClaimInfo&>(c) = C::info();
+  c.generate = [](ChoiceSource& src) { return C::generate(src); };
+  c.evaluate = [](const Instance& inst, Precision p, Variant v) -> Evaluation {
+    switch (p) {
+      case Precision::float64: return C::template evaluate<double>(inst, v);
+      case Precision::mp50: return C::template evaluate<mp50>(inst, v);
+      case Precision::mp100: return C::template evaluate<mp100>(inst, v);
+    }
+    throw std::invalid_argument("unknown precision");
+  };
+  c.evaluate_digits = [](const Instance& inst, int digits, Variant v) {
+    const DigitsGuard guard(digits);
+    return C::template evaluate<mpfr_dynamic>(inst, v);
+  };
+  if constexpr (requires(const Instance& inst, Variant v) { C::certify(inst, 0, v); })
+    c.certify = [](const Instance& inst, int digits, Variant v) { return C::certify(inst, digits, v); };
+  if constexpr (requires(std::uint64_t seed) { C::tightness(seed); })
+    c.tightness = [](std::uint64_t seed) { return C::tightness(seed); };
+  return c;
+}
+
+}  // namespace thm
+
+// The registration line of a claim file; THM_CLAIM_SYMBOL is set by the build for files under theorems/*/*/.
+#ifdef THM_CLAIM_SYMBOL
+#define THM_REGISTER_CLAIM(Definition)                                                                \
+  namespace thm::claim_files {                                                                        \
+  void THM_CLAIM_SYMBOL(std::vector<::thm::Claim>& claims) { claims.push_back(::thm::make_claim<Definition>()); } \
+  }
+#else
+#define THM_REGISTER_CLAIM(Definition) \
+  static_assert(false, "a claim file lives at theorems/<paper>/<family>/<name>.cpp (the build names its registration)");
+#endif
