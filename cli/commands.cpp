@@ -60,7 +60,9 @@ int list(bool json) {
                      {"provenance", std::string(to_string(c.provenance))},
                      {"kind", std::string(to_string(c.kind))},
                      {"statement", c.statement},
-                     {"interval_certification", static_cast<bool>(c.certify)}});
+                     {"interval_certification", static_cast<bool>(c.certify)},
+                     {"tightness_probe", static_cast<bool>(c.tightness)},
+                     {"finding", c.finding.has_value()}});
     std::cout << arr.dump(2) << "\n";
     return kExitOk;
   }

@@ -7,7 +7,10 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 using namespace thm;
 
@@ -104,22 +107,44 @@ TEST_CASE("runner: the same seed gives byte-identical summary JSON, another seed
   CHECK(a != c);
 }
 
-TEST_CASE("registry: globs select claims in catalogue order; unknown patterns are errors") {
+TEST_CASE("registry: globs select claims in catalogue (id) order; unknown patterns are errors") {
   CHECK(select_claims("qin.residual.*").size() == 3);
   CHECK(select_claims("*").size() == all_claims().size());
-  CHECK(select_claims("qin.residual.weyl_interlacing,qin.softmax.rank_collapse").front()->id == "qin.softmax.rank_collapse");
+  CHECK(select_claims("qin.softmax.rank_collapse,qin.residual.weyl_interlacing").front()->id == "qin.residual.weyl_interlacing");
+  for (std::size_t i = 1; i < all_claims().size(); ++i) CHECK(all_claims()[i - 1].id < all_claims()[i].id);
   CHECK_THROWS_AS(select_claims("nope.*"), std::invalid_argument);
   CHECK_THROWS_AS(select_claims(","), std::invalid_argument);
   CHECK(glob_match("qin.*.weyl_?nterlacing", "qin.residual.weyl_interlacing"));
   CHECK_FALSE(glob_match("qin.softmax", "qin.softmax.rank_collapse"));
 }
 
-TEST_CASE("registry: every claim has a derivation file, a negative control, and its proof-map links resolve") {
+namespace {
+
+std::string read_source_file(const std::string& relative) {
+  std::ifstream in(std::filesystem::path(THM_SOURCE_DIR) / relative);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("registry: every claim lives in its own file, has a calibrated derivation, and its proof-map links resolve") {
   for (const Claim& c : all_claims()) {
     INFO(c.id);
-    CHECK(std::filesystem::exists(std::filesystem::path(THM_SOURCE_DIR) / c.derivation));
+    std::string file = "theorems/" + c.id + ".cpp";
+    std::replace(file.begin() + 9, file.end() - 4, '.', '/');
+    CHECK(read_source_file(file).find("THM_REGISTER_CLAIM(") != std::string::npos);
+    const std::string derivation = read_source_file(c.derivation);
+    CHECK(derivation.find("Calibration") != std::string::npos);
+    if (c.finding) CHECK(std::filesystem::exists(std::filesystem::path(THM_SOURCE_DIR) / c.finding->doc));
+    CHECK_FALSE(c.statement.empty());
     CHECK_FALSE(c.negative_control.empty());
-    for (const std::string& t : c.supports) CHECK(select_claims(t).size() == 1);
+    CHECK(c.generate);
+    for (const std::string& t : c.supports) {
+      REQUIRE(select_claims(t).size() == 1);
+      const std::vector<std::string>& uses = select_claims(t).front()->uses;
+      CHECK(std::find(uses.begin(), uses.end(), c.id) != uses.end());
+    }
+    for (const std::string& lemma : c.uses) REQUIRE(select_claims(lemma).size() == 1);
   }
 }
 

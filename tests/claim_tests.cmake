@@ -1,0 +1,30 @@
+# Run by CTest before it runs anything (TEST_INCLUDE_FILES): the per-claim tests, generated from the registry as the
+# built binary reports it (`thmcheck list --json`), so a new claim file is tested with no list to edit.
+#   claim.<id>.as_expected      run at double (with the precision ladder): exit 0, the resolved verdict is the expected one
+#                               (holds, or violated for a documented finding)
+#   claim.<id>.control_caught   the same with --negative-control: the broken variant is violated
+#   claim.<id>.tighten          inequality and trajectory claims: the tightness search finds a best ratio
+# Inputs (set by tests/CMakeLists.txt through the generated include file): THM, EXPECT, SCRATCH.
+execute_process(COMMAND ${THM} list --json RESULT_VARIABLE rc OUTPUT_VARIABLE json ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  add_test(claims.listed ${CMAKE_COMMAND} -E echo "thmcheck list --json failed (${rc}): ${err}")
+  set_tests_properties(claims.listed PROPERTIES WILL_FAIL TRUE)
+  return()
+endif()
+string(JSON count LENGTH "${json}")
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+  string(JSON id GET "${json}" ${i} id)
+  string(JSON kind GET "${json}" ${i} kind)
+  add_test(claim.${id}.as_expected ${CMAKE_COMMAND} -DCMD=${THM}
+           "-DARGS=run|--claims|${id}|--precision|double|--report|${SCRATCH}/claim/${id}" -DSTATUS=0 -P ${EXPECT})
+  add_test(claim.${id}.control_caught ${CMAKE_COMMAND} -DCMD=${THM}
+           "-DARGS=run|--claims|${id}|--precision|double|--negative-control|--report|${SCRATCH}/control/${id}" -DSTATUS=0
+           -P ${EXPECT})
+  # A small budget: 8 random starts, so that a claim discarding 40% of its instances (qin.gd.linear_rate) has one to
+  # climb from with probability 1 - 0.4^8.
+  if(kind STREQUAL "inequality" OR kind STREQUAL "trajectory")
+    add_test(claim.${id}.tighten ${CMAKE_COMMAND} -DCMD=${THM} "-DARGS=tighten|${id}|--budget|40|--out|${SCRATCH}/tighten/${id}"
+             -DSTATUS=0 -P ${EXPECT})
+  endif()
+endforeach()
