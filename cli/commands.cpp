@@ -2,9 +2,7 @@
 
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
-#include "reports/counterexample.hpp"
-#include "reports/html_reports.hpp"
-#include "reports/summary_json.hpp"
+#include "reports/run_report.hpp"
 #include "reports/text_reports.hpp"
 #include "theorems/registry.hpp"
 
@@ -147,60 +145,22 @@ int run(const RunArgs& args) {
   }
 
   fmt::print("thmcheck run: seed {} ({})\n", options.seed, to_string(options.variant));
-  std::vector<ClaimRun> runs;
+  RunResult result{options.seed, options.variant, claims, {}};
   bool all_expected = true;
   for (const Claim* c : claims) {
-    const std::size_t first = runs.size();
+    const std::size_t first = result.runs.size();
     for (ClaimRun& r : run_claim(*c, options)) {
       print_row(r);
-      runs.push_back(std::move(r));
+      result.runs.push_back(std::move(r));
     }
     std::vector<const ClaimRun*> rows;
-    for (std::size_t k = first; k < runs.size(); ++k) rows.push_back(&runs[k]);
+    for (std::size_t k = first; k < result.runs.size(); ++k) rows.push_back(&result.runs[k]);
     const ResolvedVerdict v = resolve(rows);
     print_resolved(v);
     all_expected = all_expected && v.is_expected();
   }
-  const std::filesystem::path dir = staged->path(), summary = dir / "summary.json";
   try {
-    atomic_write(summary, summary_json(options.seed, options.variant, runs).dump(2) + "\n");
-    atomic_write(dir / "summary.md", summary_markdown(options.seed, options.variant, runs));
-    atomic_write(dir / "index.html", index_html(options.seed, options.variant, runs));
-    const std::string junit = junit_xml(options.seed, options.variant, runs);
-    atomic_write(dir / "junit.xml", junit);
-    prepare_report_dir(dir / "claims");
-    // Counterexample files: every claim and precision's worst violated case, its shrunk form, and the first
-    // rounding artifact (so that `explore` can show the ladder at work on it).
-    const std::filesystem::path cx = dir / "counterexamples";
-    const auto write_cx = [&](const std::string& file, const nlohmann::json& j) {
-      prepare_report_dir(cx);
-      atomic_write(cx / file, j.dump(2) + "\n");
-    };
-    const auto write_origin = [&](const CounterexampleSource& src, const Instance& inst, const Evaluation& e) {
-      write_cx(counterexample_filename(src.claim, inst, src.variant), counterexample_json(src, inst, e));
-    };
-    for (const ClaimRun& r : runs) {
-      if (r.cases_violated > 0 && r.worst_instance) {
-        write_cx(counterexample_filename(r), counterexample_json(r));
-        if (r.shrunk)
-          write_origin({r.claim->id, r.variant, r.seed, -1, r.cases_budget, "double",
-                        fmt::format("shrunk from case {} by structure ({} changes; mp50/mp100: {})", r.shrunk->from_case,
-                                    r.shrunk->steps.size(), to_string(r.shrunk->ladder))},
-                       r.shrunk->instance, r.shrunk->evaluation);
-      }
-      if (r.artifact_case)
-        write_origin({r.claim->id, r.variant, r.seed, *r.artifact_case, r.cases_budget, "double",
-                      "rounding artifact: violated in double, holds at mp50 and mp100"},
-                     *r.artifact_instance, *r.artifact_evaluation);
-    }
-    for (const Claim* c : claims) {
-      std::vector<const ClaimRun*> mine;
-      for (const ClaimRun& r : runs)
-        if (r.claim == c) mine.push_back(&r);
-      atomic_write(dir / "claims" / (c->id + ".md"), claim_markdown(mine));
-      atomic_write(dir / "claims" / (c->id + ".json"), claim_json(mine).dump(2) + "\n");
-      atomic_write(dir / "claims" / (c->id + ".html"), claim_html(mine));
-    }
+    const std::string junit = write_report(staged->path(), result);
     staged->commit();
     if (args.junit) atomic_write(*args.junit, junit);
   } catch (const ReportError& e) {
