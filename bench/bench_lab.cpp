@@ -7,7 +7,6 @@
 #include "numerics/random_matrix.hpp"
 #include "properties/runner.hpp"
 #include "properties/structural_search.hpp"
-#include "theorems/qin_residual.hpp"
 #include "theorems/registry.hpp"
 
 #include <benchmark/benchmark.h>
@@ -32,14 +31,14 @@ void BM_EncloseSingularValues(benchmark::State& state) {
 BENCHMARK(BM_EncloseSingularValues)->Args({4, 30})->Args({8, 30})->Args({16, 30})->Args({8, 60})->Unit(benchmark::kMillisecond);
 
 void BM_CertifySigmaMin(benchmark::State& state) {
-  const thm::Claim& c = claim(thm::kSigmaMinLowerBoundId);
+  const thm::Claim& c = claim("qin.residual.sigma_min_lower_bound");
   const thm::Instance inst = thm::generate_case(c, 1, 100, 200);
   for (auto _ : state) benchmark::DoNotOptimize(c.certify(inst, 60, thm::Variant::claim));
 }
 BENCHMARK(BM_CertifySigmaMin)->Unit(benchmark::kMillisecond);
 
 void BM_ShrinkControl(benchmark::State& state) {
-  const thm::Claim& c = claim(thm::kSigmaMinLowerBoundId);
+  const thm::Claim& c = claim("qin.residual.sigma_min_lower_bound");
   const thm::RecordedCase start = thm::record_case(c, 1, 150, 200);
   for (auto _ : state)
     benchmark::DoNotOptimize(thm::shrink_violation(c, start, thm::Variant::negative_control, thm::SearchLimits{200, 60}, 1));
@@ -47,7 +46,7 @@ void BM_ShrinkControl(benchmark::State& state) {
 BENCHMARK(BM_ShrinkControl)->Unit(benchmark::kMillisecond);
 
 void BM_Tighten(benchmark::State& state) {
-  const thm::Claim& c = claim(thm::kSigmaMinLowerBoundId);
+  const thm::Claim& c = claim("qin.residual.sigma_min_lower_bound");
   for (auto _ : state) benchmark::DoNotOptimize(thm::tighten(c, thm::Variant::claim, 1, thm::SearchLimits{200, 60}));
 }
 BENCHMARK(BM_Tighten)->Unit(benchmark::kMillisecond);

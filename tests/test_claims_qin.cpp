@@ -6,8 +6,6 @@
 #include "properties/runner.hpp"
 #include "theorems/qin_instance.hpp"
 #include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_residual.hpp"
-#include "theorems/qin_softmax.hpp"
 #include "theorems/qin_training.hpp"
 #include "theorems/qin_trends.hpp"
 #include "theorems/registry.hpp"
@@ -19,6 +17,14 @@
 using namespace thm;
 
 namespace {
+
+// The claims' ids and the constants of their files that the tests pin (theorems/qin/<family>/<name>.cpp).
+constexpr const char* kRankCollapseId = "qin.softmax.rank_collapse";
+constexpr double kRankCollapseSignPatternShare = 0.4;  // RankCollapse::kSignPatternShare
+constexpr const char* kWeylInterlacingId = "qin.residual.weyl_interlacing";
+constexpr const char* kSigmaMinLowerBoundId = "qin.residual.sigma_min_lower_bound";
+constexpr const char* kConditioningTrendId = "qin.residual.conditioning_trend";
+constexpr double kTrendSupport = 0.9;  // ConditioningTrend::kSupport
 
 const Claim& claim(const std::string& id) { return *select_claims(id).front(); }
 

@@ -4,7 +4,6 @@
 #include "properties/runner.hpp"
 #include "properties/structural_search.hpp"
 #include "synthetic_claim.hpp"
-#include "theorems/qin_residual.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>
@@ -88,7 +87,7 @@ TEST_CASE("shrinking a real claim's negative control: smaller, still violated, g
   o.seed = 5;
   o.variant = Variant::negative_control;
   o.shrink = true;
-  const auto runs = run_claim(claim(kSigmaMinLowerBoundId), o);
+  const auto runs = run_claim(claim("qin.residual.sigma_min_lower_bound"), o);
   REQUIRE(runs[0].shrunk);
   const ShrunkCase& s = *runs[0].shrunk;
   CHECK(judge(s.evaluation, precision_epsilon(Precision::float64)).verdict == CaseVerdict::violated);
@@ -112,15 +111,15 @@ TEST_CASE("the tightness search climbs towards the bound and never scores a disc
 }
 
 TEST_CASE("the tightness search finds a derived constant's slack: sigma_min_lower_bound's bound is nearly attained") {
-  const TightenResult r = tighten(claim(kSigmaMinLowerBoundId), Variant::claim, 1, SearchLimits{100, 30});
+  const TightenResult r = tighten(claim("qin.residual.sigma_min_lower_bound"), Variant::claim, 1, SearchLimits{100, 30});
   REQUIRE(r.found);
   CHECK(r.tightest.ratio <= 1.0);
   CHECK(r.tightest.ratio > 0.9);
 }
 
-// Interval certification of the two claims that have it (theorems/interval_certificates.hpp).
+// Interval certification of the two claims that have it (Claim::certify, in the claim files).
 TEST_CASE("interval certification: sigma_min_lower_bound certified where it holds, its control certified violated") {
-  const Claim& c = claim(kSigmaMinLowerBoundId);
+  const Claim& c = claim("qin.residual.sigma_min_lower_bound");
   int certified_holds = 0, certified_violated = 0, judged = 0;
   for (int i = 0; i < 12; ++i) {
     const Instance inst = generate_case(c, 2, i, 12);
@@ -193,7 +192,7 @@ THM_PROPERTY("a recorded tape replays any case of a claim exactly (RapidCheck ov
 }
 
 THM_PROPERTY("interval certification never certifies a violation of qin.residual.sigma_min_lower_bound (a theorem)", ()) {
-  const Claim& c = claim(kSigmaMinLowerBoundId);
+  const Claim& c = claim("qin.residual.sigma_min_lower_bound");
   RcChoices choices;
   const Instance inst = c.generate(choices);
   if (!c.evaluate(inst, Precision::float64, Variant::claim).hypotheses_hold) RC_DISCARD("bound not positive");

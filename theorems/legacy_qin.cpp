@@ -1,8 +1,5 @@
 #include "theorems/legacy_registry.hpp"
 
-#include "theorems/interval_certificates.hpp"
-#include "theorems/qin_residual.hpp"
-#include "theorems/qin_softmax.hpp"
 #include "theorems/qin_training.hpp"
 #include "theorems/qin_trends.hpp"
 
@@ -11,29 +8,6 @@ namespace thm::legacy {
 void qin_claims(std::vector<Claim>& claims) {
   using P = Provenance;
   using K = ClaimKind;
-  claims.push_back(entry(kRankCollapseId, P::derived, K::inequality,
-                         "(a) row-constant logits => rank(A) <= 1; (b) eps = max|K|: ||S - 11^T/N||_2 <= exp(2 eps) - 1 and "
-                         "sigma_2(A) <= (exp(2 eps) - 1) ||X W_V||_2",
-                         "the bounds of (b) divided by 4", 200, generate_rank_collapse,
-                         THM_EVALUATORS(evaluate_rank_collapse)));
-  claims.back().certify = certify_rank_collapse;
-  claims.push_back(entry(kWeylInterlacingId, P::derived, K::inequality,
-                         "sigma_k(Z) >= beta sigma_{k+j}(X) - sigma_{j+1}(A) for k >= 1, j >= 0, k + j <= min(N, d)",
-                         "the index shift dropped: sigma_k(Z) >= beta sigma_k(X) - sigma_{j+1}(A) for j >= 1", 200,
-                         generate_weyl_interlacing, THM_EVALUATORS(evaluate_weyl_interlacing)));
-  claims.back().certify = certify_weyl_interlacing;
-  claims.push_back(entry(kSigmaMinLowerBoundId, P::derived, K::inequality,
-                         "||S||_2 <= sqrt(N) and sigma_min(Z) >= beta sigma_min(X) - ||S||_2 ||X||_2 ||W_V||_2",
-                         "||S||_2 <= 1 and sigma_min(Z) >= beta sigma_min(X) (attention term dropped)", 200,
-                         generate_sigma_min_lower_bound, THM_EVALUATORS(evaluate_sigma_min_lower_bound)));
-  claims.back().certify = certify_sigma_min_lower_bound;
-  Claim trend = entry(kConditioningTrendId, P::empirical, K::trend,
-                      "small logits, beta in {0,.1,.25,.5,.75,1}: kappa(Zs) >= 1e6 at beta = 0, Spearman(beta, kappa(Zs)) <= "
-                      "-0.9, Spearman(beta, min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2) >= 0.9; regime ||As(0)||_2 >= ||Xs||_2",
-                      "the reversed trend: Spearman(beta, kappa(Zs)) >= +0.9", 100, generate_conditioning_trend,
-                      THM_EVALUATORS(evaluate_conditioning_trend));
-  trend.required_support = kTrendSupport;
-  claims.push_back(trend);
   claims.push_back(entry(kPlOutputLayerId, P::derived, K::inequality, "nN <= d: ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L",
                          "sigma_1(Hs) in place of sigma_{nN}(Hs)", 100, generate_pl_output_layer,
                          THM_EVALUATORS(evaluate_pl_output_layer)));

@@ -1,4 +1,4 @@
-// Rounding-noise bounds for the [Q] attention block evaluated at working precision eps.
+// Rounding-noise bounds for the [Q] attention block evaluated at working precision eps (the attention claims share them).
 //
 // Every claim compares quantities computed in floating point with a bound that holds for the exact
 // instance; a margin smaller than the rounding error they carry is "inconclusive", not a verdict.
