@@ -25,6 +25,8 @@ constexpr const char* kWeylInterlacingId = "qin.residual.weyl_interlacing";
 constexpr const char* kSigmaMinLowerBoundId = "qin.residual.sigma_min_lower_bound";
 constexpr const char* kConditioningTrendId = "qin.residual.conditioning_trend";
 constexpr double kTrendSupport = 0.9;  // ConditioningTrend::kSupport
+constexpr const char* kPlOutputLayerId = "qin.pl.output_layer";
+constexpr const char* kPlFirstFfnLayerId = "qin.pl.first_ffn_layer";
 
 const Claim& claim(const std::string& id) { return *select_claims(id).front(); }
 

@@ -8,13 +8,6 @@ namespace thm::legacy {
 void qin_claims(std::vector<Claim>& claims) {
   using P = Provenance;
   using K = ClaimKind;
-  claims.push_back(entry(kPlOutputLayerId, P::derived, K::inequality, "nN <= d: ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L",
-                         "sigma_1(Hs) in place of sigma_{nN}(Hs)", 100, generate_pl_output_layer,
-                         THM_EVALUATORS(evaluate_pl_output_layer)));
-  claims.push_back(entry(kPlFirstFfnLayerId, P::derived, K::inequality,
-                         "nN <= d: ||grad_{W_1} L||_F >= sigma_{nN}(Zs) ||D||_F, D = (Rs W_U^T W_2^T) o sigma'(Zs W_1)",
-                         "sigma_1(Zs) in place of sigma_{nN}(Zs)", 100, generate_pl_first_ffn_layer,
-                         THM_EVALUATORS(evaluate_pl_first_ffn_layer)));
   claims.push_back(entry(kDescentLemmaId, P::derived, K::trajectory,
                          "GD on all six blocks (single layer), eta <= min(1/Lg(rho0), rho0/||g||) with Lg an explicit "
                          "gradient-Lipschitz bound on B(theta, rho0): L(theta - eta g) <= L(theta) - (eta/2) ||g||^2",

@@ -1,10 +1,5 @@
-// [Q] claims about training the full model.
+// [Q] claims about training the full model (the qin.pl claims are in theorems/qin/pl/).
 //
-//   qin.pl.output_layer (derived; docs/derivations/qin.pl.output_layer.md)
-//     nN <= d:  ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L.       Control: sigma_1(Hs) in place of sigma_{nN}.
-//   qin.pl.first_ffn_layer (derived; docs/derivations/qin.pl.first_ffn_layer.md)
-//     nN <= d:  ||grad_{W_1} L||_F >= sigma_{nN}(Zs) ||D||_F,  D = (Rs W_U^T W_2^T) o sigma'(Zs W_1).
-//     Control: sigma_1(Zs) in place of sigma_{nN}.
 //   qin.gd.descent_lemma (derived; docs/derivations/qin.gd.descent_lemma.md)
 //     GD on all six blocks; Lg(rho0) the explicit gradient-Lipschitz bound of detail::all_blocks_smoothness
 //     on the ball B(theta, rho0); eta <= min(1/Lg, rho0/||g||):  L(theta - eta g) <= L(theta) - (eta/2) ||g||^2.
@@ -23,8 +18,6 @@
 
 namespace thm {
 
-inline constexpr const char* kPlOutputLayerId = "qin.pl.output_layer";
-inline constexpr const char* kPlFirstFfnLayerId = "qin.pl.first_ffn_layer";
 inline constexpr const char* kDescentLemmaId = "qin.gd.descent_lemma";
 inline constexpr const char* kLinearRateId = "qin.gd.linear_rate";
 inline constexpr const char* kLinearRateMultilayerId = "qin.gd.linear_rate_multilayer";
@@ -34,16 +27,10 @@ inline constexpr int kLinearRateSteps = 60;     // iterates checked per case
 // qin.gd.linear_rate: targets Y = Yhat(theta_0) + delta G, delta log-uniform in [Lo, Hi].
 inline constexpr double kLinearRateTargetNoiseLo = 1e-8, kLinearRateTargetNoiseHi = 1e-6;
 
-Instance generate_pl_output_layer(ChoiceSource& src);
-Instance generate_pl_first_ffn_layer(ChoiceSource& src);
 Instance generate_descent_lemma(ChoiceSource& src);
 Instance generate_linear_rate(ChoiceSource& src);
 Instance generate_linear_rate_multilayer(ChoiceSource& src);
 
-template <class T>
-Evaluation evaluate_pl_output_layer(const Instance& inst, Variant variant);
-template <class T>
-Evaluation evaluate_pl_first_ffn_layer(const Instance& inst, Variant variant);
 template <class T>
 Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant);
 template <class T>
@@ -52,8 +39,6 @@ template <class T>
 Evaluation evaluate_linear_rate_multilayer(const Instance& inst, Variant variant);
 
 #define THM_QIN_TRAINING_EXTERN(T)                                                     \
-  extern template Evaluation evaluate_pl_output_layer<T>(const Instance&, Variant);    \
-  extern template Evaluation evaluate_pl_first_ffn_layer<T>(const Instance&, Variant); \
   extern template Evaluation evaluate_descent_lemma<T>(const Instance&, Variant);      \
   extern template Evaluation evaluate_linear_rate<T>(const Instance&, Variant);           \
   extern template Evaluation evaluate_linear_rate_multilayer<T>(const Instance&, Variant);

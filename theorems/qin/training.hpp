@@ -1,0 +1,116 @@
+// What the [Q] training claims share: the heuristic rounding noise of losses, gradients and feature
+// singular values, the norms the smoothness constants (theorems/qin/ffn_smoothness.hpp) start from, and
+// the setting the smoothness claims require.
+#pragma once
+
+#include "numerics/activation.hpp"
+#include "numerics/attention.hpp"
+#include "numerics/spectral.hpp"
+#include "numerics/transformer.hpp"
+#include "theorems/qin/ffn_smoothness.hpp"
+#include "theorems/qin_model_instance.hpp"
+
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace thm {
+
+namespace detail {
+
+// Heuristic rounding noise of conditions built from losses and gradients (docs/derivations/noise-model.md, "Model
+// claims (heuristic)"): 64 (n N d m) eps (|lhs| + |rhs|) (1 + ||Yhat|| / ||R||). The last factor is the
+// cancellation in R = Yhat - Y: with targets close to the outputs, R carries relative error
+// eps ||Yhat|| / ||R||, and so does everything computed from it. Not a proven bound.
+// n N d m: the scale of the heuristic noise.
+template <class T>
+double model_size(const QModel<T>& q) {
+  return double(q.X.size()) * double(q.X.front().rows()) * double(q.X.front().cols()) * double(q.params.blocks.front().W_1.cols());
+}
+
+template <class T>
+T model_noise(const QModel<T>& q, const T& lhs, const T& rhs, const T& cancellation) {
+  using std::abs;
+  const double size = model_size(q);
+  return T(64.0 * size) * epsilon<T>() * (abs(lhs) + abs(rhs)) * (T(1) + cancellation);
+}
+
+// Absolute error of a singular value of a computed feature matrix M (||M||_2 = norm): the SVD bound
+// plus the rounding of M's entries, 64 (n N d m) eps norm (the same heuristic scale as model_noise).
+template <class T>
+T sigma_noise(const QModel<T>& q, const Mat<T>& M, const T& norm) {
+  const double size = model_size(q);
+  return singular_value_error_bound<T>(M.rows(), M.cols(), norm) + T(64.0 * size) * epsilon<T>() * norm;
+}
+
+// ||Yhat||_F / ||R||_F at theta (infinite when R = 0).
+template <class T>
+T loss_cancellation(const TransformerTrace<T>& tr, const QModel<T>& q) {
+  using std::sqrt;
+  T yhat2 = T(0), r2 = T(0);
+  for (std::size_t i = 0; i < q.Y.size(); ++i) {
+    yhat2 += (tr.residual[i] + q.Y[i]).squaredNorm();
+    r2 += tr.residual[i].squaredNorm();
+  }
+  return r2 > T(0) ? T(sqrt(yhat2 / r2)) : std::numeric_limits<T>::infinity();
+}
+
+// (W_1, W_2) of the last block and W_U: the blocks the smoothness claims train (everything below,
+// and the last block's attention, frozen).
+inline std::vector<bool> ffn_and_head_blocks(std::size_t layers = 1) {
+  std::vector<bool> t(5 * layers + 1, false);
+  t[5 * (layers - 1) + 3] = t[5 * (layers - 1) + 4] = t[5 * layers] = true;
+  return t;
+}
+
+template <class T>
+FfnPoint<T> ffn_point(const QModel<T>& q, const Mat<T>& Zs, const T& f0) {
+  FfnPoint<T> p;
+  p.z = spectral_norm(Zs);
+  p.w1_fro = q.params.blocks.back().W_1.norm();
+  p.w2 = spectral_norm(q.params.blocks.back().W_2);
+  p.wU = spectral_norm(q.params.W_U);
+  p.f0 = f0;
+  p.gamma = T(q.config.ffn_residual);
+  p.rows_m = T(double(Zs.rows()) * double(q.params.blocks.back().W_1.cols()));
+  p.activation = q.config.activation;
+  return p;
+}
+
+// The norms the all-blocks constants start from (single layer).
+template <class T>
+AllBlocksPoint<T> all_blocks_point(const QModel<T>& q, const T& f0) {
+  using std::sqrt;
+  const TransformerBlock<T>& b = q.params.blocks[0];
+  AllBlocksPoint<T> p;
+  for (const Mat<T>& x : q.X) p.x.push_back(spectral_norm(x));
+  p.N = T(double(q.X.front().rows()));
+  p.m = T(double(b.W_1.cols()));
+  p.c = q.config.c > 0 ? T(q.config.c) : T(T(1) / sqrt(T(double(q.X.front().cols()))));
+  p.beta = T(q.config.beta);
+  p.gamma = T(q.config.ffn_residual);
+  p.q = spectral_norm(b.W_Q);
+  p.k = spectral_norm(b.W_K);
+  p.v = spectral_norm(b.W_V);
+  p.w1_fro = b.W_1.norm();
+  p.w2 = spectral_norm(b.W_2);
+  p.wU = spectral_norm(q.params.W_U);
+  p.f0 = f0;
+  p.activation = q.config.activation;
+  return p;
+}
+
+template <class T>
+std::optional<std::string> ffn_claim_setting(const QModel<T>& q, bool multilayer = false) {
+  if (!multilayer && q.params.blocks.size() != 1) return std::string("the claim covers a single layer (L = 1)");
+  if (multilayer && q.params.blocks.size() < 2) return std::string("the multilayer claim needs L >= 2");
+  if (!activation_smoothness<T>(q.config.activation))
+    return std::string("activation ") + std::string(activation_name(q.config.activation)) + " has no certified s1, s2";
+  return std::nullopt;
+}
+
+}  // namespace detail
+
+}  // namespace thm
