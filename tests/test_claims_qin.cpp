@@ -6,7 +6,6 @@
 #include "properties/runner.hpp"
 #include "theorems/qin_instance.hpp"
 #include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_training.hpp"
 #include "theorems/qin_trends.hpp"
 #include "theorems/registry.hpp"
 
@@ -27,6 +26,12 @@ constexpr const char* kConditioningTrendId = "qin.residual.conditioning_trend";
 constexpr double kTrendSupport = 0.9;  // ConditioningTrend::kSupport
 constexpr const char* kPlOutputLayerId = "qin.pl.output_layer";
 constexpr const char* kPlFirstFfnLayerId = "qin.pl.first_ffn_layer";
+constexpr const char* kDescentLemmaId = "qin.gd.descent_lemma";
+constexpr const char* kLinearRateId = "qin.gd.linear_rate";
+constexpr int kLinearRateSteps = 60;  // theorems/qin/linear_rate.hpp
+constexpr const char* kLinearRateMultilayerId = "qin.gd.linear_rate_multilayer";
+constexpr const char* kResidualSpeedsId = "qin.gd.residual_speeds_convergence";
+constexpr int kResidualSpeedsCases = 180;  // ResidualSpeedsConvergence's default_cases
 
 const Claim& claim(const std::string& id) { return *select_claims(id).front(); }
 

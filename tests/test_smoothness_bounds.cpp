@@ -7,9 +7,8 @@
 #include "numerics/random_matrix.hpp"
 #include "numerics/spectral.hpp"
 #include "properties/runner.hpp"
-#include "theorems/detail/qin_training_impl.hpp"
+#include "theorems/qin/training.hpp"
 #include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_training.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>
@@ -53,7 +52,7 @@ Derivatives derivatives(const QModel<T>& q, const TransformerParams<T>& theta, c
 
 // Worst observed ratio (derivative / bound) over points of the ball and directions.
 void check_bounds(bool all_blocks) {
-  const Claim& c = *select_claims(kLinearRateId).front();
+  const Claim& c = *select_claims("qin.gd.linear_rate").front();
   double worst_a = 0, worst_J = 0, worst_Lg = 0;
   int checked = 0;
   for (int i = 0; i < 12; ++i) {

@@ -4,19 +4,6 @@
 
 namespace thm {
 
-Instance generate_residual_speeds(ChoiceSource& src) {
-  QModelSpec s;
-  s.n = static_cast<int>(src.integer(1, 3));
-  s.N = static_cast<int>(src.integer(2, 4));
-  s.d = static_cast<int>(src.integer(s.n * s.N, s.n * s.N + 4));  // nN <= d: beta = 1 can fit any target
-  s.m = 16;
-  s.d_y = 2;
-  s.attn_scale = kSpeedAttnScale;
-  s.config.activation = src.coin(0.5) ? Activation::tanh : Activation::softplus;
-  s.entropy = src.entropy();
-  return build_qin_model(s);
-}
-
 Instance generate_depth_collapse(ChoiceSource& src) {
   QModelSpec s;
   s.n = 2;

@@ -11,49 +11,6 @@
 namespace thm {
 
 template <class T>
-Evaluation evaluate_residual_speeds(const Instance& inst, Variant variant) {
-  BetaSweepOptions o;
-  o.betas.assign(kSpeedBetas.begin(), kSpeedBetas.end());
-  o.max_steps = kSpeedSteps;
-  const BetaSweep sw = beta_sweep<T>(inst, o);
-  // Speed score: iterations to 1e-3 L_0; runs that never get there rank after every run that does,
-  // among themselves by their final L_T / L_0 (a censored count is not a tie).
-  std::vector<double> score;
-  bool diverged = false;
-  for (const BetaSweepPoint& p : sw.points) {
-    score.push_back(p.iterations_to_target >= 0 ? double(p.iterations_to_target) : double(o.max_steps + 1) + p.final_loss / p.loss0);
-    diverged = diverged || p.diverged;
-  }
-  const double rho = spearman_rho(o.betas, score);
-  Evaluation e;
-  if (variant == Variant::claim)
-    e.conditions.push_back(make_le<double>("(C1) Spearman(beta, iterations to 1e-3 L_0) <= -0.9", rho, -0.9, 0.0));
-  else
-    e.conditions.push_back(make_ge<double>("(C1) Spearman(beta, iterations to 1e-3 L_0) >= +0.9", rho, 0.9, 0.0));
-  const BetaSweepPoint& zero = sw.points.front();
-  e.conditions.push_back(make_ge<double>("(C2) beta = 0: L_T >= 0.95 rank-one floor", zero.final_loss,
-                                         kSpeedFloorFraction * sw.rank_one_floor, 0.0));
-  // (C3) asymptotic rate at beta = 1: fit log L_t on the second half of the run.
-  const BetaSweepPoint& one = sw.points.back();
-  const std::vector<double> tail(one.losses.begin() + one.losses.size() / 2, one.losses.end());
-  const ContractionFit fit = fit_contraction(tail);
-  e.conditions.push_back(make_le<double>("(C3) beta = 1: fitted per-step contraction < 1", fit.contraction, 1.0, 0.0));
-  e.conditions.push_back(make_ge<double>("(C3) beta = 1: R^2 of the log-linear fit > 0.99", fit.r2, kSpeedR2, 0.0));
-  if (diverged) e.conditions.push_back(make_le<double>("GD did not diverge at any beta", 1.0, 0.0, 0.0));
-  e.observations = {{"eta", sw.eta}, {"sharpness at beta = 1", sw.sharpness}, {"rank-one floor / L_0", sw.rank_one_floor / zero.loss0}};
-  for (const BetaSweepPoint& p : sw.points) {
-    const std::string b = "[beta=" + exact_decimal(p.beta) + "]";
-    e.observations.emplace_back("iterations to 1e-3 L_0 (-1: not reached)" + b, p.iterations_to_target);
-    e.observations.emplace_back("L_T/L_0" + b, p.final_loss / p.loss0);
-    e.observations.emplace_back("kappa(Zs) at init" + b, p.kappa_Zs);
-    e.observations.emplace_back("min sigma_min(Z_i)^2 / max ||Z_i||^2" + b, p.conditioning_ratio);
-  }
-  e.observations.emplace_back("beta=1: fitted contraction (second half)", fit.contraction);
-  e.observations.emplace_back("beta=1: R^2", fit.r2);
-  return e;
-}
-
-template <class T>
 Evaluation evaluate_depth_collapse(const Instance& inst, Variant variant) {
   DepthSweepOptions o;
   o.forward_layers = kDepthLayers;

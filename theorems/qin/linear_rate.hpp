@@ -1,49 +1,22 @@
+// The linear-rate theorem that qin.gd.linear_rate (all six blocks, single layer) and
+// qin.gd.linear_rate_multilayer (FFN + head of the last block) both check (docs/derivations/qin.gd.linear_rate.md).
 #pragma once
 
 #include "numerics/attention.hpp"
 #include "numerics/gd.hpp"
 #include "numerics/spectral.hpp"
+#include "theorems/claim.hpp"
 #include "theorems/qin/training.hpp"
 #include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_training.hpp"
 
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace thm {
 
-
-template <class T>
-Evaluation evaluate_descent_lemma(const Instance& inst, Variant variant) {
-  using std::sqrt;
-  const QModel<T> q = lift_qin_model<T>(inst);
-  if (const auto why = detail::ffn_claim_setting(q)) return Evaluation::discarded(*why);
-  T f0 = T(0);
-  TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
-  const T g2 = params_dot(g, g);  // all six blocks
-  if (!(g2 > T(0))) return Evaluation::discarded("zero gradient: nothing to descend");
-  const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
-  const T rho0 = T(kDescentRadius);
-  const detail::FfnSmoothness<T> sm = detail::all_blocks_smoothness(detail::all_blocks_point(q, f0), rho0);
-  const T eta_max = std::min<T>(T(T(1) / sm.Lg), T(rho0 / sqrt(g2)));
-  const T c = variant == Variant::claim ? T(1) / T(2) : T(3) / T(2);
-  const T cancellation = detail::loss_cancellation(tr, q);
-  Evaluation e;
-  for (int k : {1, 2, 10}) {
-    const T eta = eta_max / T(k);
-    const T f1 = transformer_loss(params_axpy(q.params, T(-eta), g), q.config, q.X, q.Y);
-    const T rhs = f0 - c * eta * g2;
-    e.conditions.push_back(make_le<T>(std::string("L(theta - eta g) <= L(theta) - ") + (variant == Variant::claim ? "1/2" : "3/2") +
-                                          " eta ||g||^2, eta = eta_max/" + std::to_string(k),
-                                      f1, rhs, detail::model_noise(q, f1, rhs, cancellation)));
-  }
-  e.observations = {{"Lg(rho0)", to_double(sm.Lg)},
-                    {"eta_max", to_double(eta_max)},
-                    {"||g||", to_double(T(sqrt(g2)))},
-                    {"loss", to_double(f0)},
-                    {"relative decrease at eta_max", to_double(T(eta_max * g2 / f0))}};
-  return e;
-}
+inline constexpr int kLinearRateSteps = 60;  // iterates checked per case
 
 namespace detail {
 
@@ -134,15 +107,5 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, b
 }
 
 }  // namespace detail
-
-template <class T>
-Evaluation evaluate_linear_rate(const Instance& inst, Variant variant) {
-  return detail::linear_rate<T>(inst, variant, false, true);
-}
-
-template <class T>
-Evaluation evaluate_linear_rate_multilayer(const Instance& inst, Variant variant) {
-  return detail::linear_rate<T>(inst, variant, true);
-}
 
 }  // namespace thm

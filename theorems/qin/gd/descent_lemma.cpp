@@ -1,0 +1,79 @@
+// qin.gd.descent_lemma (derived; docs/derivations/qin.gd.descent_lemma.md)
+//
+// GD on all six blocks of a single layer; Lg(rho0) the explicit gradient-Lipschitz bound of
+// detail::all_blocks_smoothness on the ball B(theta, rho0); for eta <= min(1/Lg, rho0/||g||):
+//   L(theta - eta g) <= L(theta) - (eta/2) ||g||^2,  checked at eta = eta_max, eta_max/2, eta_max/10.
+// Negative control: sufficient-decrease constant 3/2 in place of 1/2.
+#include "numerics/transformer.hpp"
+#include "theorems/qin/ffn_smoothness.hpp"
+#include "theorems/qin/model_cases.hpp"
+#include "theorems/qin/training.hpp"
+#include "theorems/qin_model_instance.hpp"
+#include "theorems/register_claim.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace thm::qin {
+
+struct DescentLemma {
+  static constexpr double kRadius = 1.0;  // rho0 of the descent lemma
+
+  static ClaimInfo info() {
+    return {
+        .id = "qin.gd.descent_lemma",
+        .source = "Q",
+        .provenance = Provenance::derived,
+        .kind = ClaimKind::trajectory,
+        .statement = "GD on all six blocks (single layer), eta <= min(1/Lg(rho0), rho0/||g||) with Lg an explicit "
+                     "gradient-Lipschitz bound on B(theta, rho0): L(theta - eta g) <= L(theta) - (eta/2) ||g||^2",
+        .negative_control = "sufficient-decrease constant 3/2 in place of 1/2",
+        .default_cases = 60,
+    };
+  }
+
+  static Instance generate(ChoiceSource& src) {
+    QModelSpec s = wide_spec(src, 2, 3);
+    s.config.activation = smooth_activation(src);
+    s.y_scale = src.log_real(0.1, 10.0);
+    s.entropy = src.entropy();
+    return build_qin_model(s);
+  }
+
+  template <class T>
+  static Evaluation evaluate(const Instance& inst, Variant variant) {
+    using std::sqrt;
+    const QModel<T> q = lift_qin_model<T>(inst);
+    if (const auto why = detail::ffn_claim_setting(q)) return Evaluation::discarded(*why);
+    T f0 = T(0);
+    TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
+    const T g2 = params_dot(g, g);  // all six blocks
+    if (!(g2 > T(0))) return Evaluation::discarded("zero gradient: nothing to descend");
+    const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+    const T rho0 = T(kRadius);
+    const detail::FfnSmoothness<T> sm = detail::all_blocks_smoothness(detail::all_blocks_point(q, f0), rho0);
+    const T eta_max = std::min<T>(T(T(1) / sm.Lg), T(rho0 / sqrt(g2)));
+    const T c = variant == Variant::claim ? T(1) / T(2) : T(3) / T(2);
+    const T cancellation = detail::loss_cancellation(tr, q);
+    Evaluation e;
+    for (int k : {1, 2, 10}) {
+      const T eta = eta_max / T(k);
+      const T f1 = transformer_loss(params_axpy(q.params, T(-eta), g), q.config, q.X, q.Y);
+      const T rhs = f0 - c * eta * g2;
+      e.conditions.push_back(make_le<T>(std::string("L(theta - eta g) <= L(theta) - ") + (variant == Variant::claim ? "1/2" : "3/2") +
+                                            " eta ||g||^2, eta = eta_max/" + std::to_string(k),
+                                        f1, rhs, detail::model_noise(q, f1, rhs, cancellation)));
+    }
+    e.observations = {{"Lg(rho0)", to_double(sm.Lg)},
+                      {"eta_max", to_double(eta_max)},
+                      {"||g||", to_double(T(sqrt(g2)))},
+                      {"loss", to_double(f0)},
+                      {"relative decrease at eta_max", to_double(T(eta_max * g2 / f0))}};
+    return e;
+  }
+};
+
+}  // namespace thm::qin
+
+THM_REGISTER_CLAIM(thm::qin::DescentLemma)
