@@ -6,7 +6,6 @@
 #include "properties/runner.hpp"
 #include "theorems/qin_instance.hpp"
 #include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_trends.hpp"
 #include "theorems/registry.hpp"
 
 #include <boost/math/distributions/binomial.hpp>
@@ -32,6 +31,8 @@ constexpr int kLinearRateSteps = 60;  // theorems/qin/linear_rate.hpp
 constexpr const char* kLinearRateMultilayerId = "qin.gd.linear_rate_multilayer";
 constexpr const char* kResidualSpeedsId = "qin.gd.residual_speeds_convergence";
 constexpr int kResidualSpeedsCases = 180;  // ResidualSpeedsConvergence's default_cases
+constexpr const char* kDepthCollapseId = "qin.depth.residual_prevents_collapse";
+constexpr int kDepthCollapseCases = 10;  // ResidualPreventsCollapse's default_cases
 
 const Claim& claim(const std::string& id) { return *select_claims(id).front(); }
 
