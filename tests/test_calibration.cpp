@@ -5,7 +5,7 @@
 // the normal's: more instances beyond 1.645 or 2.576 than a Binomial(100, 0.1 or 0.01) count allows with
 // probability 1 - 1e-6 means the SE is too small (the claim would fail falsely more often than it states).
 #include "properties/runner.hpp"
-#include "theorems/goel_population.hpp"
+#include "theorems/goel/protocol.hpp"
 #include "theorems/registry.hpp"
 
 #include <boost/math/distributions/binomial.hpp>

@@ -9,7 +9,7 @@
 #include "theorems/goel_constants.hpp"
 #include "theorems/goel_geometry.hpp"
 #include "theorems/goel_instance.hpp"
-#include "theorems/goel_population.hpp"
+#include "theorems/goel/protocol.hpp"
 #include "theorems/goel_tightness.hpp"
 #include "theorems/registry.hpp"
 

@@ -40,18 +40,12 @@
 #pragma once
 
 #include "theorems/claim.hpp"
+#include "theorems/goel/protocol.hpp"
 
 #include <array>
 
 namespace thm {
 
-inline constexpr const char* kSpectralExactId = "goel.init.spectral_exact";
-inline constexpr const char* kPrecondEquivalenceId = "goel.precond.equivalence";
-inline constexpr const char* kSpectralNearManifoldId = "goel.init.spectral_near_manifold";
-inline constexpr const char* kGeometricInMId = "goel.rate.geometric_in_m";
-inline constexpr const char* kExcessBoundV1Id = "goel.risk.excess_bound_v1";
-inline constexpr const char* kExcessBound1OverNId = "goel.risk.excess_bound_1_over_n";
-inline constexpr const char* kBaselineId = "goel.baseline.sgd_vs_algorithm1";
 
 // Protocols (docs/derivations/<id>.md); change them here and only here.
 inline constexpr double kAlgorithmLambda = 1.0;

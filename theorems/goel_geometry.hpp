@@ -2,12 +2,6 @@
 // population objective in (P, Q) coordinates, f = 1/2 ||P Q^T - Z*||_F^2 + lambda/8 ||P^T P - Q^T Q||_F^2
 // (claims.md, "Model [G]"; constants in theorems/goel_constants.hpp).
 //
-//   goel.manifold.global_minima (derived; docs/derivations/goel.manifold.global_minima.md)
-//     At a point of S: L = L*, R = 0 (both regularisers), grad Qobj = 0 (both); the projection onto S is
-//     idempotent and is the nearest point: O_hat^T W*^T W is symmetric (Procrustes optimality), and no
-//     random orthogonal O, no small rotation Cayley(+-eps K) O_hat (eps = 1e-3), gives a point of S closer.
-//     Negative control: the projection replaced by the polar factor of P*^T P alone (not the nearest point).
-//
 //   goel.geometry.one_point_strong_convexity (paper-shape; docs/derivations/...one_point_strong_convexity.md)
 //     rank(Z*) = d, dist_P(theta, S) <= rho: <grad Qobj, theta - proj_S theta> >= alpha dist_P^2.
 //     Negative control: the hypothesis rank(Z*) = d dropped (the generator adds rank-deficient instances
@@ -25,23 +19,15 @@
 #pragma once
 
 #include "theorems/claim.hpp"
+#include "theorems/goel/protocol.hpp"
 
 namespace thm {
 
-inline constexpr const char* kGlobalMinimaId = "goel.manifold.global_minima";
-inline constexpr const char* kOnePointStrongConvexityId = "goel.geometry.one_point_strong_convexity";
-inline constexpr const char* kOnePointSmoothnessId = "goel.geometry.one_point_smoothness";
-inline constexpr const char* kLocalContractionId = "goel.geometry.local_contraction";
-
-inline constexpr double kNearestRotation = 1e-3;        // eps of the Cayley rotations in the nearest-point check
 inline constexpr int kContractionSteps = 20;            // GD steps checked by local_contraction
 
-Instance generate_global_minima(ChoiceSource& src);
 Instance generate_one_point_strong_convexity(ChoiceSource& src);  // adds rank-deficient quartic cases
 Instance generate_one_point_region(ChoiceSource& src);            // full rank, inside rho
 
-template <class T>
-Evaluation evaluate_global_minima(const Instance& inst, Variant variant);
 template <class T>
 Evaluation evaluate_one_point_strong_convexity(const Instance& inst, Variant variant);
 template <class T>
@@ -50,7 +36,6 @@ template <class T>
 Evaluation evaluate_local_contraction(const Instance& inst, Variant variant);
 
 #define THM_GOEL_GEOMETRY_EXTERN(T)                                                          \
-  extern template Evaluation evaluate_global_minima<T>(const Instance&, Variant);            \
   extern template Evaluation evaluate_one_point_strong_convexity<T>(const Instance&, Variant); \
   extern template Evaluation evaluate_one_point_smoothness<T>(const Instance&, Variant);     \
   extern template Evaluation evaluate_local_contraction<T>(const Instance&, Variant);

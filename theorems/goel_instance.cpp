@@ -1,5 +1,7 @@
 #include "theorems/goel_instance.hpp"
 
+#include "theorems/detail/goel_instance_impl.hpp"
+
 #include "numerics/random_matrix.hpp"
 
 #include <cmath>
@@ -179,4 +181,12 @@ GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed) {
   return g;
 }
 
+}  // namespace thm
+
+// lift_goel at the four scalar types (declared extern in theorems/goel_instance.hpp).
+namespace thm {
+template GProblem<double> lift_goel<double>(const Instance&);
+template GProblem<mp50> lift_goel<mp50>(const Instance&);
+template GProblem<mp100> lift_goel<mp100>(const Instance&);
+template GProblem<mpfr_dynamic> lift_goel<mpfr_dynamic>(const Instance&);
 }  // namespace thm

@@ -2,7 +2,6 @@
 
 #include "theorems/goel_algorithm.hpp"
 #include "theorems/goel_geometry.hpp"
-#include "theorems/goel_population.hpp"
 #include "theorems/goel_tightness.hpp"
 
 namespace thm::legacy {
@@ -18,34 +17,6 @@ void goel_claims(std::vector<Claim>& claims) {
     c.source = "G";
     return c;
   };
-  Claim tilting = g_entry(kTiltingIdentityId, P::derived, K::identity,
-                          "Monte-Carlo, q fixed: m_T = E||A (sum_j softmax_j(q^T B x_j) x_j - Sigma B^T q)||^2 ~ c1 / T (log-log "
-                          "slope -1 within bias + z SE; T m_T / c1 -> 1), c1 = e^{w^T Sigma w}(tr(A Sigma A^T) + ||A Sigma w||^2); "
-                          "1-D: E[e^{wx} x] / E[e^{wx}] = sigma^2 w by quadrature to working precision",
-                          "the limit without Sigma: B^T q (and w in place of sigma^2 w)", 10, generate_tilting_identity,
-                          THM_EVALUATORS(evaluate_tilting_identity));
-  tilting.mp_cases = 2;
-  tilting.ladder_checks = 2;
-  claims.push_back(tilting);
-  Claim factorization = g_entry(kMatrixFactorizationId, P::paper, K::identity,
-                                "Monte-Carlo population loss extrapolated to T = infinity (1/T law, two lengths) = 1/2 ||(A Sigma "
-                                "B^T - M) Sigma^{1/2}||_F^2 + k s^2/2 within z SE; A Sigma B^T Sigma^{1/2} = P Q^T and L - L* = 1/2 "
-                                "||P Q^T - Z*||_F^2 to working precision",
-                                "the closed form without the Sigma^{1/2} weight; Q = Sigma^{1/2} B", 10,
-                                generate_matrix_factorization, THM_EVALUATORS(evaluate_matrix_factorization));
-  factorization.mp_cases = 2;
-  factorization.ladder_checks = 2;
-  claims.push_back(factorization);
-  claims.push_back(g_entry(kInvariancesId, P::derived, K::identity,
-                           "L(P G, Q G^{-T}) = L(P, Q); L(cA, B/c) = L(A, B); R_bal(P O, Q O) = R_bal(P, Q); R_si(cA, B/c) = "
-                           "R_si(A, B); c in {1e-2, 1, 1e2}, each to a rounding bound",
-                           "(P G, Q G), (cA, cB), (P G, Q G) for R_bal, R_bal in place of R_si", 100, generate_invariances,
-                           THM_EVALUATORS(evaluate_invariances)));
-  claims.push_back(g_entry(kGlobalMinimaId, P::derived, K::identity,
-                           "on S: L = L*, R = 0, grad Qobj = 0 (both regularisers); proj_S idempotent and nearest (O_hat^T W*^T W "
-                           "symmetric; no random O, no rotation Cayley(+-1e-3 K) O_hat does better)",
-                           "the projection replaced by the polar factor of P*^T P alone", 100, generate_global_minima,
-                           THM_EVALUATORS(evaluate_global_minima)));
   Claim convexity = g_entry(kOnePointStrongConvexityId, P::paper_shape, K::inequality,
                            "rank(Z*) = d, dist_P(theta, S) <= rho: <grad Qobj, theta - proj_S theta> >= alpha dist_P^2, alpha = "
                            "min(1, lambda) sigma_r / 2, rho = min(1, lambda) sigma_r / (3 sqrt2 (1 + lambda) sqrt(sigma_1))",

@@ -4,7 +4,7 @@
 #include "numerics/rate_fit.hpp"
 #include "numerics/spectral.hpp"
 #include "theorems/detail/goel_instance_impl.hpp"
-#include "theorems/detail/goel_noise.hpp"
+#include "theorems/goel/noise.hpp"
 #include "theorems/goel_algorithm.hpp"
 #include "theorems/goel_constants.hpp"
 

@@ -1,0 +1,130 @@
+// goel.manifold.global_minima (derived; docs/derivations/goel.manifold.global_minima.md)
+//
+// The manifold S of global minima of the population objective in (P, Q) coordinates,
+// f = 1/2 ||P Q^T - Z*||_F^2 + lambda/8 ||P^T P - Q^T Q||_F^2 (docs/spec/claims.md, "Model [G]").
+//
+//   At a point of S: L = L*, R = 0 (both regularisers), grad Qobj = 0 (both); the projection onto S is
+//   idempotent and is the nearest point: O_hat^T W*^T W is symmetric (Procrustes optimality), and no
+//   random orthogonal O, no small rotation Cayley(+-eps K) O_hat (eps = 1e-3), gives a point of S closer.
+//   Negative control: the projection replaced by the polar factor of P*^T P alone (not the nearest point).
+#include "numerics/factor_manifold.hpp"
+#include "numerics/spectral.hpp"
+#include "theorems/detail/goel_instance_impl.hpp"
+#include "theorems/goel/generators.hpp"
+#include "theorems/goel/noise.hpp"
+#include "theorems/register_claim.hpp"
+
+#include <cmath>
+#include <string>
+
+namespace thm::goel {
+
+inline constexpr double kNearestRotation = 1e-3;  // eps of the Cayley rotations in the nearest-point check
+
+struct GlobalMinima {
+  static ClaimInfo info() {
+    return {
+        .id = "goel.manifold.global_minima",
+        .source = "G",
+        .provenance = Provenance::derived,
+        .kind = ClaimKind::identity,
+        .statement = "on S: L = L*, R = 0, grad Qobj = 0 (both regularisers); proj_S idempotent and nearest (O_hat^T W*^T W "
+                     "symmetric; no random O, no rotation Cayley(+-1e-3 K) O_hat does better)",
+        .negative_control = "the projection replaced by the polar factor of P*^T P alone",
+        .uses = {"goel.population.matrix_factorization"},
+        .default_cases = 100,
+    };
+  }
+
+  static Instance generate(ChoiceSource& src) {
+    GSpec s;
+    s.d = sized_dimension(src, 1, detail::kDimCap);
+    s.k = sized_dimension(src, 1, detail::kDimCap);
+    s.rank = static_cast<int>(src.integer(1, std::min(s.k, s.d)));
+    detail::draw_problem(src, s);
+    s.point = GPoint::random_direction;
+    s.delta = src.log_real(0.01, 1.0) * std::sqrt(s.z_max);
+    s.gauges = true;
+    s.gauge_kappa = src.log_real(1.0, 10.0);
+    s.entropy = src.entropy();
+    return build_goel(s);
+  }
+
+  template <class T>
+  static Evaluation evaluate(const Instance& inst, Variant variant) {
+    using std::sqrt;
+    const GProblem<T> g = lift_goel<T>(inst);
+    const FactorManifold<T> S = factor_manifold(g.task.Z, g.rank);
+    const T s1 = S.sigma(0), sr = S.sigma(g.rank - 1);
+    const T ce = detail::chain_eps<T>(g.k + g.d);
+    // Gauges orthogonal to working precision (the stored doubles are orthogonal only to 1e-16).
+    // Every auxiliary matrix is d x d; checked before any arithmetic.
+    for (const char* name : {"O_gauge", "O_random0", "O_random1", "O_random2", "K"}) (void)inst.matrix(name, g.d, g.d);
+    const Factors<T> star = manifold_point(S, polar_factor<T>(lift<T>(inst.matrix("O_gauge"))));
+    const ParamPair<T> ab = from_factors(star, g.task.roots);
+    const T r = g.task.roots.sqrt.norm(), ri = g.task.roots.inv_sqrt.norm();
+    const T p = star.P.norm(), q = star.Q.norm();
+
+    Evaluation e;
+    // L - L* = 1/2 ||E||^2 with E = (A Sigma B^T - M) Sigma^{1/2}: ||E|| within the rounding of the chain
+    // (A, B) = (P Sigma^{-1/2}, Sigma^{-1/2} Q Sigma^{-1/2}) -> A Sigma B^T Sigma^{1/2}, plus the SVD's.
+    const T normE = sqrt(T(2) * population_excess(ab.A, ab.B, g.task));
+    const T tolE = ce * (p * q * ri * ri * ri * g.task.Sigma.norm() * r + g.task.M.norm() * r + s1 * sqrt(s1 / sr));
+    e.conditions.push_back(make_le<T>("at a point of S: sqrt(2 (L - L*)) = ||(A Sigma B^T - M) Sigma^{1/2}||_F <= rounding", normE, tolE, T(0)));
+    const T tolN = ce * (p * p + q * q + s1 * sqrt(s1 / sr));
+    for (Regularizer kind : {Regularizer::balancing, Regularizer::scale_invariant}) {
+      const char* name = kind == Regularizer::balancing ? "balancing" : "scale-invariant";
+      const T R = regularizer(star, kind, g.lambda);
+      e.conditions.push_back(make_le<T>(std::string("at a point of S: sqrt(8 R / lambda) <= rounding (") + name + ")",
+                                        T(sqrt(T(8) * R / g.lambda)), tolN, T(0)));
+      const T gn = sqrt(squared_norm(factor_gradient(star, g.task.Z, kind, g.lambda)));
+      e.conditions.push_back(make_le<T>(std::string("at a point of S: ||grad Qobj||_{P^-1} <= rounding (") + name + ")", gn,
+                                        T(detail::gradient_noise(g, star) + ce * (T(1) + g.lambda) * (p + q) * s1 * sqrt(s1 / sr)),
+                                        T(0)));
+    }
+
+    // Projection of theta = (A, B) near S: idempotent, and the nearest point.
+    const ProcrustesTarget target = variant == Variant::claim ? ProcrustesTarget::both_factors : ProcrustesTarget::factor_p_only;
+    const Factors<T> theta = to_factors(g.A, g.B, g.task.roots);
+    const Projection<T> pr = project_onto_manifold(S, theta, target);
+    const Projection<T> again = project_onto_manifold(S, pr.point, target);
+    const T e_w = detail::factor_noise(g, g.A, g.B, s1, sr);
+    e.conditions.push_back(make_le<T>("idempotence: ||proj_S(proj_S theta) - proj_S theta||_P <= rounding",
+                                      T(sqrt(squared_norm(again.point - pr.point))), T(ce * sqrt(s1) * s1 / sr), T(0)));
+    // Procrustes optimality (first order): O_hat^T W*^T W is symmetric (it is the PSD factor H of the
+    // polar decomposition W*^T W = O_hat H). A non-nearest gauge leaves a skew part.
+    const Mat<T> H = pr.O.transpose() * (S.star.P.transpose() * theta.P + S.star.Q.transpose() * theta.Q);
+    e.conditions.push_back(make_le<T>("Procrustes: ||skew(O_hat^T W*^T W)||_F <= rounding", T((H - H.transpose()).norm() / T(2)),
+                                      T(ce * (S.star.P.norm() * theta.P.norm() + S.star.Q.norm() * theta.Q.norm()) * sqrt(s1 / sr)), T(0)));
+    const T dist_noise = T(2) * e_w + ce * (pr.distance + sqrt(squared_norm(theta)));
+    for (int i = 0; i < 3; ++i) {
+      const T di = sqrt(squared_norm(theta - manifold_point(S, polar_factor<T>(lift<T>(inst.matrix("O_random" + std::to_string(i)))))));
+      e.conditions.push_back(make_ge<T>("nearest: dist_P(theta, W* O_random" + std::to_string(i) + ") >= dist_P(theta, proj_S theta)",
+                                        di, pr.distance, dist_noise));
+    }
+    // Small rotations of the gauge: Cayley(+-eps K') O_hat, K' = K without its block on the columns
+    // beyond the rank (there W* is zero and the rotation does not move the point).
+    Mat<T> K = lift<T>(inst.matrix("K"));
+    for (int i = S.rank; i < g.d; ++i)
+      for (int j = S.rank; j < g.d; ++j) K(i, j) = 0;
+    // (For d = 1, or K' = 0, there is no rotation to try: O(1) = {+-1} is covered by the random O.)
+    for (int sign : {+1, -1}) {
+      if (!(K.norm() > 0)) break;
+      const Mat<T> R = cayley_rotation<T>(T(sign * kNearestRotation) * K);
+      const T dr = sqrt(squared_norm(theta - manifold_point(S, Mat<T>(R * pr.O))));
+      e.conditions.push_back(make_ge<T>(std::string("nearest: dist_P(theta, W* Cayley(") + (sign > 0 ? "+" : "-") +
+                                            "1e-3 K) O_hat) >= dist_P(theta, proj_S theta)",
+                                        dr, pr.distance, dist_noise));
+    }
+    e.observations = {{"dist_P(theta, S)", to_double(pr.distance)},
+                      {"sigma_1(Z*)", to_double(s1)},
+                      {"sigma_r(Z*)", to_double(sr)},
+                      {"rank", double(S.rank)},
+                      {"||E|| at S / rounding", to_double(T(normE / tolE))}};
+    return e;
+  }
+};
+
+}  // namespace thm::goel
+
+THM_REGISTER_CLAIM(thm::goel::GlobalMinima)
