@@ -7,10 +7,9 @@
 #include "theorems/detail/goel_algorithm_impl.hpp"  // detail::jonckheere*, for the risk claims' test
 #include "theorems/goel_algorithm.hpp"
 #include "theorems/goel_constants.hpp"
-#include "theorems/goel_geometry.hpp"
 #include "theorems/goel_instance.hpp"
 #include "theorems/goel/protocol.hpp"
-#include "theorems/goel_tightness.hpp"
+#include "theorems/goel/tightness.hpp"
 #include "theorems/registry.hpp"
 
 #include <algorithm>

@@ -1,15 +1,12 @@
 #include "theorems/legacy_registry.hpp"
 
 #include "theorems/goel_algorithm.hpp"
-#include "theorems/goel_geometry.hpp"
-#include "theorems/goel_tightness.hpp"
 
 namespace thm::legacy {
 
 void goel_claims(std::vector<Claim>& claims) {
   using P = Provenance;
   using K = ClaimKind;
-  // [G]: the population geometry.
   const auto g_entry = [&](const char* id, Provenance provenance, ClaimKind kind, std::string statement, std::string control,
                            int cases, Generator generate, Evaluator evaluate, DigitsEvaluator digits) {
     Claim c = entry(id, provenance, kind, std::move(statement), std::move(control), cases, std::move(generate), std::move(evaluate),
@@ -17,27 +14,6 @@ void goel_claims(std::vector<Claim>& claims) {
     c.source = "G";
     return c;
   };
-  Claim convexity = g_entry(kOnePointStrongConvexityId, P::paper_shape, K::inequality,
-                           "rank(Z*) = d, dist_P(theta, S) <= rho: <grad Qobj, theta - proj_S theta> >= alpha dist_P^2, alpha = "
-                           "min(1, lambda) sigma_r / 2, rho = min(1, lambda) sigma_r / (3 sqrt2 (1 + lambda) sqrt(sigma_1))",
-                           "the hypothesis rank(Z*) = d dropped (rank-deficient Z*, quartic direction)", 200,
-                           generate_one_point_strong_convexity, THM_EVALUATORS(evaluate_one_point_strong_convexity));
-  convexity.tightness = one_point_convexity_tightness;
-  claims.push_back(convexity);
-  Claim smoothness = g_entry(kOnePointSmoothnessId, P::paper_shape, K::inequality,
-                           "same region: ||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2, beta_s = 2 (1 + lambda)^2 (sqrt(sigma_1) + "
-                           "rho)^2 (sqrt(2 sigma_1) + rho/2)^2",
-                           "beta_s replaced by alpha^2 / 4", 200, generate_one_point_region,
-                           THM_EVALUATORS(evaluate_one_point_smoothness));
-  smoothness.tightness = one_point_smoothness_tightness;
-  claims.push_back(smoothness);
-  Claim contraction = g_entry(kLocalContractionId, P::paper_shape, K::trajectory,
-                              "GD in (P, Q) (= preconditioned GD in (A, B)) with eta = alpha / beta_s from theta_0 in the region: "
-                              "dist_{t+1}^2 <= (1 - 2 eta alpha + eta^2 beta_s) dist_t^2 for 20 steps",
-                              "mu replaced by 1 - 2 alpha / sqrt(beta_s) (provably false in the region)", 60, generate_one_point_region,
-                              THM_EVALUATORS(evaluate_local_contraction));
-  contraction.mp_cases = 20;
-  claims.push_back(contraction);
   // [G]: Algorithm 1 and the rates.
   claims.push_back(g_entry(kSpectralExactId, P::derived, K::identity,
                            "spectral start from the SVD of M_hat Sigma_hat^{1/2}: A_0 Sigma_hat B_0^T = M_hat, P_0^T P_0 = Q_0^T Q_0, "

@@ -1,4 +1,5 @@
-// Tightness search for [G]'s one-point conditions: on a few instances of the region's
+// The tightness search of [G]'s one-point conditions (the `tightness` of goel.geometry.one_point_strong_convexity
+// and goel.geometry.one_point_smoothness): on a few instances of the region's
 // generator, hill climbing over points theta with dist_P(theta, S) <= rho (random-direction search with
 // an adaptive step, several restarts) minimises <grad, Delta> / dist^2 (to compare with alpha) and
 // maximises ||grad||^2 / dist^2 (to compare with beta_s). Restarts begin along the two directions where

@@ -1,7 +1,9 @@
-#include "theorems/goel_tightness.hpp"
+// The tightness search of the one-point conditions (theorems/goel/tightness.hpp).
+#include "theorems/goel/tightness.hpp"
 
+#include "theorems/goel/generators.hpp"
+#include "theorems/goel/protocol.hpp"
 #include "theorems/goel_constants.hpp"
-#include "theorems/goel_geometry.hpp"
 #include "theorems/goel_instance.hpp"
 
 #include <algorithm>

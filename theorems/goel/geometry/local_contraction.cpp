@@ -1,0 +1,81 @@
+// goel.geometry.local_contraction (paper-shape; docs/derivations/goel.geometry.local_contraction.md)
+//
+// Local linear convergence of GD on (P, Q) (= preconditioned GD on (A, B)) from the one-point region.
+//
+//   eta = alpha / beta_s, theta_0 in the region: dist_{t+1}^2 <= mu dist_t^2, mu = 1 - 2 eta alpha + eta^2 beta_s,
+//   at each of kContractionSteps steps.
+//   Negative control: mu replaced by 1 - 2 alpha / sqrt(beta_s), false at every point of the region (a step
+//   of length eta ||grad|| <= eta sqrt(beta_s) dist cannot shrink dist by more; derivation).
+#include "numerics/factor_manifold.hpp"
+#include "theorems/goel/generators.hpp"
+#include "theorems/goel/one_point.hpp"
+#include "theorems/register_claim.hpp"
+
+#include <cmath>
+#include <string>
+
+namespace thm::goel {
+
+inline constexpr int kContractionSteps = 20;  // GD steps checked
+
+struct LocalContraction {
+  static ClaimInfo info() {
+    return {
+        .id = "goel.geometry.local_contraction",
+        .source = "G",
+        .provenance = Provenance::paper_shape,
+        .kind = ClaimKind::trajectory,
+        .statement = "GD in (P, Q) (= preconditioned GD in (A, B)) with eta = alpha / beta_s from theta_0 in the region: "
+                     "dist_{t+1}^2 <= (1 - 2 eta alpha + eta^2 beta_s) dist_t^2 for 20 steps",
+        .negative_control = "mu replaced by 1 - 2 alpha / sqrt(beta_s) (provably false in the region)",
+        .uses = {"goel.geometry.one_point_strong_convexity", "goel.geometry.one_point_smoothness"},
+        .default_cases = 60,
+        .mp_cases = 20,
+    };
+  }
+
+  // Full rank, inside rho (theorems/goel/generators.hpp).
+  static Instance generate(ChoiceSource& src) { return generate_one_point_region(src); }
+
+  template <class T>
+  static Evaluation evaluate(const Instance& inst, Variant variant) {
+    using std::sqrt;
+    const detail::OnePointSetting<T> s = detail::one_point_setting<T>(inst, Variant::claim);
+    const std::string why = detail::one_point_discard(s);
+    if (!why.empty()) return Evaluation::discarded(why);
+    const T eta = s.c.eta;
+    // The control claims mu'' = 1 - 2 alpha / sqrt(beta_s): false at every point of the region, since a
+    // step of length eta ||grad|| <= eta sqrt(beta_s) dist moves dist by at most that (derivation).
+    const T mu = variant == Variant::claim ? s.c.mu : T(T(1) - T(2) * s.c.alpha / sqrt(s.c.beta_s));
+    const T ce = detail::chain_eps<T>(s.g.k + s.g.d);
+    Evaluation e;
+    Factors<T> theta = s.theta;
+    Projection<T> pr = s.proj;
+    e.observations.emplace_back("dist_P^2[t=0]", to_double(T(pr.distance * pr.distance)));
+    for (int t = 0; t < kContractionSteps; ++t) {
+      const Factors<T> grad = factor_gradient(theta, s.g.task.Z, Regularizer::balancing, s.g.lambda);
+      const T e_step = eta * detail::gradient_noise(s.g, theta) + ce * sqrt(squared_norm(theta));
+      theta.P -= eta * grad.P;
+      theta.Q -= eta * grad.Q;
+      const Projection<T> next = project_onto_manifold(s.S, theta);
+      const T d0 = pr.distance, d1 = next.distance;
+      const T e_w = ce * s.sigma_1 / sqrt(s.sigma_r) + (t == 0 ? s.e_w : T(0));
+      const T noise = T(2) * d1 * (e_w + e_step) + T(2) * mu * d0 * e_w + ce * (d1 * d1 + mu * d0 * d0);
+      e.conditions.push_back(make_le<T>("step " + std::to_string(t) + (variant == Variant::claim ? ": dist_{t+1}^2 <= mu dist_t^2"
+                                                                                                   : ": dist_{t+1}^2 <= (1 - 2 alpha / sqrt(beta_s)) dist_t^2"),
+                                        T(d1 * d1), T(mu * d0 * d0), noise));
+      e.observations.emplace_back("dist_P^2[t=" + std::to_string(t + 1) + "]", to_double(T(d1 * d1)));
+      pr = next;
+    }
+    e.observations.emplace_back("mu", to_double(mu));
+    e.observations.emplace_back("eta", to_double(eta));
+    const double first = e.observations.front().second, last = e.observations[kContractionSteps].second;
+    e.observations.emplace_back("observed per-step contraction of dist^2", std::pow(last / first, 1.0 / kContractionSteps));
+    detail::one_point_observations(e, s);
+    return e;
+  }
+};
+
+}  // namespace thm::goel
+
+THM_REGISTER_CLAIM(thm::goel::LocalContraction)
