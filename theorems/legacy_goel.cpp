@@ -15,23 +15,6 @@ void goel_claims(std::vector<Claim>& claims) {
     return c;
   };
   // [G]: Algorithm 1 and the rates.
-  claims.push_back(g_entry(kSpectralExactId, P::derived, K::identity,
-                           "spectral start from the SVD of M_hat Sigma_hat^{1/2}: A_0 Sigma_hat B_0^T = M_hat, P_0^T P_0 = Q_0^T Q_0, "
-                           "P_0 Q_0^T = Z_hat, each to a rounding bound",
-                           "the SVD of M_hat itself (Sigma_hat ignored)", 50, generate_spectral_exact,
-                           THM_EVALUATORS(evaluate_spectral_exact)));
-  claims.push_back(g_entry(kPrecondEquivalenceId, P::derived, K::identity,
-                           "one preconditioned step on L_n + R in (A, B) equals one GD step in (P, Q) = on whitened tokens "
-                           "X Sigma_hat^{-1/2}, to a rounding bound",
-                           "the step without the preconditioner", 50, generate_precond_equivalence,
-                           THM_EVALUATORS(evaluate_precond_equivalence)));
-  Claim near = g_entry(kSpectralNearManifoldId, P::paper_shape, K::rate,
-                       "n in 64..4096, 32 seeds: median dist_P(theta_0, S) ~ n^{-1/2} (|slope + 1/2| <= 0.1 + 99% bootstrap "
-                       "half-width); for n >= 4 n_0, n_0 = (C/rho)^2, at least 75% of seeds start inside rho (binomial test, 1e-3)",
-                       "slope -1", 3, generate_spectral_near_manifold, THM_EVALUATORS(evaluate_spectral_near_manifold));
-  near.mp_cases = 1;
-  near.ladder_checks = 1;
-  claims.push_back(near);
   Claim geometric = g_entry(kGeometricInMId, P::paper_shape, K::rate,
                             "Algorithm 1's objective gap decays geometrically (mu_hat < 1, R^2 >= 0.99 on the tail window) for "
                             "kappa(Sigma) in {1, 10, 100}; the kappa runs equal the gauged kappa-1 run to rounding (Sigma enters only "

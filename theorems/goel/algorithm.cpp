@@ -1,6 +1,7 @@
-// Generators of the [G] Algorithm-1 claims: a population problem (spectrum-first Sigma, Z* of full rank
-// d with chosen singular values) with Sigma^{1/2} stored for the training data, and the study's grid.
-#include "theorems/goel_algorithm.hpp"
+// The study budget, the Algorithm-1 claims' population problem and the generators the cli experiments share
+// (theorems/goel/algorithm.hpp).
+#include "theorems/goel/algorithm.hpp"
+
 #include "theorems/goel_instance.hpp"
 
 #include <cmath>
@@ -12,7 +13,11 @@ namespace {
 
 StudyBudget g_budget = StudyBudget::standard;
 
-GSpec finite_spec(ChoiceSource& src, int d_cap, double kappa_max, int d_min = 1, double kappa_min = 1.0) {
+}  // namespace
+
+namespace detail {
+
+GSpec finite_spec(ChoiceSource& src, int d_cap, double kappa_max, int d_min, double kappa_min) {
   GSpec s;
   s.d = sized_dimension(src, d_min, d_cap);
   s.k = s.d + static_cast<int>(src.integer(0, 1));
@@ -27,49 +32,15 @@ GSpec finite_spec(ChoiceSource& src, int d_cap, double kappa_max, int d_min = 1,
   return s;
 }
 
-}  // namespace
+}  // namespace detail
 
 void set_study_budget(StudyBudget b) { g_budget = b; }
 StudyBudget study_budget() { return g_budget; }
 
-Instance generate_spectral_exact(ChoiceSource& src) {
-  GSpec s = finite_spec(src, 4, 100.0);
-  s.k = sized_dimension(src, 1, 4);
-  s.rank = std::min(s.k, s.d);
-  s.entropy = src.entropy();
-  s.mc_seed = src.entropy();
-  Instance inst = build_goel(s);
-  inst.params["n"] = static_cast<double>(src.integer(std::max(8, 2 * s.d + 2), 64));
-  return inst;
-}
-
-Instance generate_precond_equivalence(ChoiceSource& src) {
-  GSpec s = finite_spec(src, 4, 100.0);
-  s.point = GPoint::random;
-  s.param_scale = 0.5 / std::sqrt(double(s.d));
-  s.entropy = src.entropy();
-  s.mc_seed = src.entropy();
-  Instance inst = build_goel(s);
-  inst.params["n"] = static_cast<double>(src.integer(std::max(8, 2 * s.d + 2), 40));
-  inst.params["eta"] = src.log_real(1e-3, 0.3);
-  return inst;
-}
-
-Instance generate_spectral_near_manifold(ChoiceSource& src) {
-  GSpec s = finite_spec(src, 4, 100.0);
-  s.entropy = src.entropy();
-  s.mc_seed = src.entropy();
-  Instance inst = build_goel(s);
-  inst.params["n_min"] = 64;
-  inst.params["n_max"] = 4096;  // spectral starts are cheap: the full grid in every budget
-  inst.params["seeds"] = kNearSeeds;
-  return inst;
-}
-
 Instance generate_geometric_in_m(ChoiceSource& src) {
   // The same Z*, eigenvectors of Sigma and data seed for kappa(Sigma) in {1, 10, 100}: three builds from
   // one entropy (the generator draws Sigma's eigenvectors first), stored with suffixes _k1, _k10, _k100.
-  GSpec s = finite_spec(src, 3, 1.0, 2);  // d >= 2: for d = 1, kappa(Sigma) = 1 always
+  GSpec s = detail::finite_spec(src, 3, 1.0, 2);  // d >= 2: for d = 1, kappa(Sigma) = 1 always
   s.sigma_max = 2.0;
   s.entropy = src.entropy();
   s.mc_seed = src.entropy();
@@ -88,7 +59,7 @@ Instance generate_geometric_in_m(ChoiceSource& src) {
 }
 
 Instance generate_excess_bound(ChoiceSource& src) {
-  GSpec s = finite_spec(src, 3, 10.0);
+  GSpec s = detail::finite_spec(src, 3, 10.0);
   s.z_max = src.log_real(0.1, 0.24);  // sigma_1(Z*) < 1/4: the hypothesis of the risk claims
   s.entropy = src.entropy();
   s.mc_seed = src.entropy();
@@ -104,7 +75,7 @@ Instance generate_excess_bound(ChoiceSource& src) {
 
 Instance generate_baseline(ChoiceSource& src) {
   // kappa(Sigma) in [10, 100] and d >= 2: the regime the preconditioner is for.
-  GSpec s = finite_spec(src, 3, 100.0, 2, 10.0);
+  GSpec s = detail::finite_spec(src, 3, 100.0, 2, 10.0);
   s.point = GPoint::random;  // the random start of GD and SGD
   s.param_scale = 0.5 / std::sqrt(double(s.d));
   s.entropy = src.entropy();

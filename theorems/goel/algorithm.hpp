@@ -1,0 +1,260 @@
+// Algorithm 1 of [G] and its studies, shared by the claims on the finite-data objective and by the cli's [G]
+// experiments (the reading of the finite-data setting is docs/derivations/goel.finite_data.md). Algorithm 1 here:
+// spectral start, then preconditioned GD on L_n + lambda/8 ||P^T P - Q^T Q||^2 (lambda = 1) with
+// eta = 1 / (2 sigma_1(Z_hat)) (half the stability limit of the population Hessian at S), self-attention masked;
+// plain GD uses eta = 1 / (2 sigma_1(Z_hat) ||Sigma_hat||_2^2), SGD the same scaled by its batch fraction (n/8 rows).
+// Also: the protocol constants the claims and experiments share, the study budget, the generators the
+// experiments reuse, the data draws, the fits of rates and exponents, and the kappa(Sigma) variants of a rate instance.
+#pragma once
+
+#include "numerics/algorithm1.hpp"
+#include "numerics/rate_fit.hpp"
+#include "numerics/spectral.hpp"
+#include "theorems/claim.hpp"
+#include "theorems/detail/goel_instance_impl.hpp"
+#include "theorems/goel/protocol.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace thm {
+
+// Protocols (docs/derivations/<id>.md); change them here and only here.
+inline constexpr double kAlgorithmLambda = 1.0;
+inline constexpr int kBootstrap = 400;  // bootstrap resamples of exponent_fit
+inline constexpr std::array<double, 3> kRateKappas = {1.0, 10.0, 100.0};
+inline constexpr int kRateTokens = 32, kRateIterations = 1500, kRateIterationsMp = 2500;
+// Plain GD from the spectral start: steps to reduce the objective gap kRateGdReduction-fold, capped.
+inline constexpr double kRateGdReduction = 1e3;
+inline constexpr int kRateGdCap = 10000;
+// Excess-risk studies: kRiskSeeds data draws per n below kRiskLargeN, kRiskSeedsLarge from there on (the runs cost
+// n^2 per step); judged by a one-sided Jonckheere-Terpstra trend test at level kRiskLevel per instance
+// (goel.risk.excess_bound_v1.md, Calibration).
+inline constexpr int kRiskSeeds = 5, kRiskSeedsLarge = 3, kRiskLargeN = 256, kRiskIterations = 300;
+inline constexpr double kRiskLevel = 5e-4;
+inline constexpr int kBaselineTokens = 64, kBaselineIterations = 2000;
+
+// The study budget: `standard` (make run) or `full` (thmcheck run --budget full): the largest n of the
+// grids. The generator writes the grid into the instance, so a replay uses the grid it was run with.
+enum class StudyBudget { standard, full };
+void set_study_budget(StudyBudget b);
+StudyBudget study_budget();
+
+// The generators of goel.rate.geometric_in_m, of the two risk claims and of goel.baseline.sgd_vs_algorithm1
+// (also the cli experiments' instances).
+Instance generate_geometric_in_m(ChoiceSource& src);
+Instance generate_excess_bound(ChoiceSource& src);
+Instance generate_baseline(ChoiceSource& src);
+
+namespace detail {
+
+// The population problem of the Algorithm-1 claims: Z* of full rank d with chosen singular values, Sigma
+// spectrum-first, lambda = kAlgorithmLambda, and Sigma^{1/2} stored for the training data.
+GSpec finite_spec(ChoiceSource& src, int d_cap, double kappa_max, int d_min = 1, double kappa_min = 1.0);
+
+inline std::uint64_t data_seed(const Instance& inst, int n, int s) {
+  const std::uint64_t base = mc_seed_of(inst);
+  return Rng::derive(base, "goel.data", static_cast<std::uint64_t>(n) * 1000 + static_cast<std::uint64_t>(s)).next_u64();
+}
+
+// The n grid written by the generator: n_min, 2 n_min, ..., n_max.
+inline std::vector<int> n_grid(const Instance& inst) {
+  const int lo = int_param(inst, "n_min", 4, 1 << 16), hi = int_param(inst, "n_max", lo, 1 << 16);
+  std::vector<int> g;
+  for (int n = lo; n <= hi; n *= 2) g.push_back(n);
+  return g;
+}
+
+template <class T>
+struct FiniteProblem {
+  GProblem<T> g;
+  Mat<T> X, Y;
+  EmpiricalMoments<T> moments;
+};
+
+template <class T>
+FiniteProblem<T> finite_problem(const Instance& inst, int n, std::uint64_t seed) {
+  FiniteProblem<T> f{lift_goel<T>(inst), {}, {}, {}};
+  const GData data = draw_goel_data(inst, n, seed);
+  f.X = lift<T>(data.X);
+  f.Y = lift<T>(data.Y);
+  f.moments = empirical_moments(f.X, f.Y);
+  return f;
+}
+
+template <class T>
+T sigma1_of_zhat(const EmpiricalMoments<T>& m) {
+  return singular_values(Mat<T>(m.M_hat * symmetric_roots(m.Sigma_hat).sqrt))(0);
+}
+
+// Algorithm 1 (preconditioned) or the plain-GD baseline, with the documented step sizes.
+template <class T>
+TrainOptions algorithm_options(const EmpiricalMoments<T>& m, int iterations, bool precondition) {
+  TrainOptions o;
+  o.iterations = iterations;
+  o.lambda = kAlgorithmLambda;
+  o.mask_self = true;
+  o.precondition = precondition;
+  o.record_distance = false;
+  const double s1 = to_double(sigma1_of_zhat(m));
+  const double sn = to_double(spectral_norm(m.Sigma_hat));
+  // At a balanced minimum of f the Hessian's top eigenvalue is 2 max(1, lambda) sigma_1 (goel.finite_data.md):
+  // half the stability limit 1 / (max(1, lambda) sigma_1); plain GD has ||Sigma_hat||_2^2 more curvature.
+  const double limit = 1.0 / (std::max(1.0, kAlgorithmLambda) * s1);
+  o.eta = precondition ? 0.5 * limit : 0.5 * limit / (sn * sn);
+  return o;
+}
+
+// SGD on mini-batches of n/8 query rows (at least 4) with plain GD's step scaled by the batch fraction
+// (the full step diverges on some instances: the mini-batch gradient's variance).
+template <class T>
+TrainOptions sgd_options(const EmpiricalMoments<T>& m, int iterations, int n, std::uint64_t seed) {
+  TrainOptions o = algorithm_options(m, iterations, false);
+  o.batch = std::max(4, n / 8);
+  o.eta *= double(o.batch) / n;
+  o.sgd_seed = seed;
+  return o;
+}
+
+// A baseline run from a random start: the largest of eta, eta/2, eta/4, eta/8 that does not diverge
+// (the step rule is calibrated at S; far from it the curvature can be larger).
+template <class T>
+TrainRun<T> stable_baseline_run(const ParamPair<T>& start, const FiniteProblem<T>& f, const FactorManifold<T>& S, TrainOptions o) {
+  TrainRun<T> run;
+  for (int halvings = 0; halvings < 4; ++halvings, o.eta /= 2) {
+    run = train(start, f.X, f.Y, f.moments, f.g.task, S, o);
+    if (!run.diverged) break;
+  }
+  return run;
+}
+
+// The fitted per-step contraction of the objective gap f_t - f_min over the window where the gap is
+// between 1e-3 of its start and 1e3 times the rounding floor (100 eps |f_min|): the asymptotic phase, whose
+// rate is set by the linearisation at the minimiser (goel.rate.geometric_in_m.md, step 3); the first three
+// decades may carry a transient at another rate.
+struct GapFit {
+  double mu = 1, r2 = 0, smallest_gap = 0;  // smallest relative gap reached in the window
+  int points = 0;
+};
+// With `tail_decades`, the window keeps only the last tail_decades decades above 1e3 times the floor (fit_tail).
+template <class T>
+GapFit fit_gap(const std::vector<T>& objective, double tail_decades = std::numeric_limits<double>::infinity()) {
+  GapFit out;
+  if (objective.size() < 4) return out;
+  using std::abs;
+  const T fmin = *std::min_element(objective.begin(), objective.end());
+  const T floor = T(100) * epsilon<T>() * abs(fmin);
+  const T lo = T(1000) * floor;
+  T hi = T(objective.front() - fmin) / T(1000);
+  if (std::isfinite(tail_decades)) hi = std::min<T>(hi, T(lo * T(std::pow(10.0, tail_decades))));
+  std::vector<double> t, y;
+  for (std::size_t i = 0; i + 1 < objective.size(); ++i) {
+    const T gap = objective[i] - fmin;
+    if (gap <= hi && gap >= lo) {
+      t.push_back(double(i));
+      y.push_back(std::log(to_double(gap)));
+      out.smallest_gap = to_double(T(gap / abs(fmin)));
+    }
+  }
+  if (t.size() < 3) return out;
+  const LineFit f = fit_line(t, y);
+  out.mu = std::exp(f.slope);
+  out.r2 = f.r2;
+  out.points = static_cast<int>(t.size());
+  return out;
+}
+
+inline double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// The median of a resample (with replacement) of v.
+inline double bootstrap_median(const std::vector<double>& v, Rng& rng) {
+  std::vector<double> r;
+  for (std::size_t j = 0; j < v.size(); ++j) r.push_back(v[static_cast<std::size_t>(rng.uniform_int(0, static_cast<std::int64_t>(v.size()) - 1))]);
+  return median(r);
+}
+
+// Log-log fit of per-n medians over seeds with a bootstrap (resampling the seeds at each n): slope,
+// its percentile interval, R^2, intercept.
+struct ExponentFit {
+  double slope = 0, intercept = 0, r2 = 0, lo = 0, hi = 0;
+};
+inline ExponentFit exponent_fit(const std::vector<int>& ns, const std::vector<std::vector<double>>& values, std::uint64_t seed,
+                                double level = 0.99) {
+  std::vector<double> x, y;
+  for (std::size_t i = 0; i < ns.size(); ++i) {
+    x.push_back(std::log(double(ns[i])));
+    y.push_back(std::log(median(values[i])));
+  }
+  const LineFit f = fit_line(x, y);
+  ExponentFit out{f.slope, f.intercept, f.r2, f.slope, f.slope};
+  Rng rng = Rng::derive(seed, "bootstrap", 0);
+  std::vector<double> slopes;
+  for (int b = 0; b < kBootstrap; ++b) {
+    std::vector<double> yb;
+    for (const auto& v : values) yb.push_back(std::log(bootstrap_median(v, rng)));
+    slopes.push_back(fit_line(x, yb).slope);
+  }
+  std::sort(slopes.begin(), slopes.end());
+  const auto q = [&](double p) { return slopes[std::min(slopes.size() - 1, static_cast<std::size_t>(p * (slopes.size() - 1) + 0.5))]; };
+  out.lo = q((1 - level) / 2);
+  out.hi = q(1 - (1 - level) / 2);
+  return out;
+}
+
+// One kappa(Sigma) variant of a rate instance: the matrices with suffix "_k<kappa>".
+inline Instance kappa_variant(const Instance& inst, double kappa) {
+  Instance v;
+  v.family = inst.family;
+  v.params = inst.params;
+  v.params["sigma_kappa"] = kappa;
+  const std::string suffix = "_k" + std::to_string(static_cast<int>(kappa));
+  for (const auto& [name, m] : inst.matrices)
+    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      v.matrices[name.substr(0, name.size() - suffix.size())] = m;
+  if (v.matrices.empty()) throw InstanceError("no matrices for kappa(Sigma) = " + std::to_string(kappa));
+  return v;
+}
+
+// One kappa variant's data, manifold and spectral start, built once for all of its runs.
+template <class T>
+struct RateProblem {
+  FiniteProblem<T> f;
+  FactorManifold<T> S;
+  ParamPair<T> start;
+};
+template <class T>
+RateProblem<T> rate_problem(const Instance& v) {
+  FiniteProblem<T> f = finite_problem<T>(v, kRateTokens, data_seed(v, kRateTokens, 0));
+  FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
+  ParamPair<T> start = spectral_init(f.moments, std::min(f.g.k, f.g.d));
+  return {std::move(f), std::move(S), std::move(start)};
+}
+
+template <class T>
+TrainRun<T> rate_run(const RateProblem<T>& r, int iterations, bool precondition) {
+  return train(r.start, r.f.X, r.f.Y, r.f.moments, r.f.g.task, r.S, algorithm_options(r.f.moments, iterations, precondition));
+}
+template <class T>
+TrainRun<T> rate_run(const Instance& v, int iterations, bool precondition) {
+  return rate_run(rate_problem<T>(v), iterations, precondition);
+}
+
+// The first t with F(theta_t) - f_star <= (F(theta_0) - f_star) / kRateGdReduction; -1 if none.
+inline int iterations_to_reduce(const std::vector<double>& objective, double f_star) {
+  const double target = (objective.front() - f_star) / kRateGdReduction;
+  for (std::size_t t = 0; t < objective.size(); ++t)
+    if (objective[t] - f_star <= target) return static_cast<int>(t);
+  return -1;
+}
+
+}  // namespace detail
+
+}  // namespace thm
