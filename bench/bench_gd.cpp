@@ -9,8 +9,8 @@
 // end of the run is reported as a counter (and the run fails if it is not finite).
 // bench/numpy_gd_step.py is a NumPy reference of the same step (see bench/README.md).
 #include "numerics/scalar.hpp"
-#include "numerics/transformer.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/transformer.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -6,7 +6,7 @@
 //              N(0, 1/d); beta = 1; c = 1/sqrt(d).
 //   SVD:       an N x N spectrum-first matrix with singular values geometric from 1 to 1e-3
 //              (kappa = 1e3), through JacobiSVD and BDCSVD.
-#include "numerics/attention.hpp"
+#include "numerics/models/qin/attention.hpp"
 #include "numerics/eigen_types.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"

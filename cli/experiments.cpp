@@ -7,8 +7,8 @@
 #include "reports/csv.hpp"
 #include "reports/html_reports.hpp"
 #include "reports/svg_plot.hpp"
-#include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_sweeps.hpp"
+#include "numerics/models/qin/model_instance.hpp"
+#include "numerics/models/qin/sweeps.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

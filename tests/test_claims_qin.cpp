@@ -4,8 +4,8 @@
 #include "properties/doctest_rapidcheck.hpp"
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
-#include "theorems/qin_instance.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/attention_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 #include "theorems/registry.hpp"
 
 #include <boost/math/distributions/binomial.hpp>

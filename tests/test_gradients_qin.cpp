@@ -2,10 +2,10 @@
 // forward-mode AutoDiff at double and mp50, and with central finite differences at mp100 (step
 // 1e-30) to at least 25 significant digits; every block, beta in {0, 0.5, 1}, every activation,
 // L = 1 and 3. These tests are what lets every other [Q] claim trust the gradients.
-#include "numerics/detail/transformer_impl.hpp"
+#include "numerics/models/qin/detail/transformer_impl.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 
 #include <doctest/doctest.h>
 #include <unsupported/Eigen/AutoDiff>

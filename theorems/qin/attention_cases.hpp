@@ -2,7 +2,7 @@
 #pragma once
 
 #include "numerics/choice_source.hpp"
-#include "theorems/qin_instance.hpp"
+#include "numerics/models/qin/attention_instance.hpp"
 
 namespace thm::qin {
 

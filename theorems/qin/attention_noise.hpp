@@ -14,7 +14,7 @@
 // All bounds are doubled to cover second-order terms.
 #pragma once
 
-#include "numerics/attention.hpp"
+#include "numerics/models/qin/attention.hpp"
 #include "numerics/spectral.hpp"
 
 #include <cmath>

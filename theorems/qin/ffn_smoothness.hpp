@@ -6,7 +6,7 @@
 
 #include "numerics/activation.hpp"
 #include "numerics/spectral.hpp"
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 
 #include <cmath>
 #include <optional>

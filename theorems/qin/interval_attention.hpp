@@ -3,7 +3,7 @@
 #pragma once
 
 #include "numerics/interval.hpp"
-#include "theorems/qin_instance.hpp"
+#include "numerics/models/qin/attention_instance.hpp"
 
 namespace thm::qin {
 

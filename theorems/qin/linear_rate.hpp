@@ -2,12 +2,12 @@
 // qin.gd.linear_rate_multilayer (FFN + head of the last block) both check (docs/derivations/qin.gd.linear_rate.md).
 #pragma once
 
-#include "numerics/attention.hpp"
-#include "numerics/gd.hpp"
+#include "numerics/models/qin/attention.hpp"
+#include "numerics/models/qin/gd.hpp"
 #include "numerics/spectral.hpp"
 #include "theorems/claim.hpp"
 #include "theorems/qin/training.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 
 #include <cmath>
 #include <string>

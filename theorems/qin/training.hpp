@@ -4,11 +4,11 @@
 #pragma once
 
 #include "numerics/activation.hpp"
-#include "numerics/attention.hpp"
+#include "numerics/models/qin/attention.hpp"
 #include "numerics/spectral.hpp"
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 #include "theorems/qin/ffn_smoothness.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 
 #include <cmath>
 #include <limits>

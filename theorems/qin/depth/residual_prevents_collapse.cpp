@@ -8,8 +8,8 @@
 // Judged statistically (required support 0.9); a documented finding (docs/findings/<id>.md).
 // Negative control: (D2) claimed for beta = 0 instead.
 #include "numerics/rank_correlation.hpp"
-#include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_sweeps.hpp"
+#include "numerics/models/qin/model_instance.hpp"
+#include "numerics/models/qin/sweeps.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>

@@ -4,11 +4,11 @@
 // detail::all_blocks_smoothness on the ball B(theta, rho0); for eta <= min(1/Lg, rho0/||g||):
 //   L(theta - eta g) <= L(theta) - (eta/2) ||g||^2,  checked at eta = eta_max, eta_max/2, eta_max/10.
 // Negative control: sufficient-decrease constant 3/2 in place of 1/2.
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 #include "theorems/qin/ffn_smoothness.hpp"
 #include "theorems/qin/model_cases.hpp"
 #include "theorems/qin/training.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>

@@ -8,7 +8,7 @@
 // Negative control: alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows.
 #include "theorems/qin/linear_rate.hpp"
 #include "theorems/qin/model_cases.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 #include "theorems/register_claim.hpp"
 
 namespace thm::qin {

@@ -8,8 +8,8 @@
 // Negative control: the reversed trend, Spearman(beta, iterations) >= +0.9.
 #include "numerics/rank_correlation.hpp"
 #include "numerics/rate_fit.hpp"
-#include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_sweeps.hpp"
+#include "numerics/models/qin/model_instance.hpp"
+#include "numerics/models/qin/sweeps.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <array>

@@ -5,10 +5,10 @@
 // Negative control: sigma_1(Zs) in place of sigma_{nN}(Zs).
 #include "numerics/activation.hpp"
 #include "numerics/spectral.hpp"
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 #include "theorems/qin/model_cases.hpp"
 #include "theorems/qin/training.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 #include "theorems/register_claim.hpp"
 
 namespace thm::qin {

@@ -3,14 +3,14 @@
 // The full model, Hs the stacked features the output layer W_U reads, L the squared loss:
 //   nN <= d:  ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L.
 // Negative control: sigma_1(Hs) in place of sigma_{nN}(Hs).
-#include "numerics/attention.hpp"
+#include "numerics/models/qin/attention.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/spectral.hpp"
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 #include "theorems/qin/model_cases.hpp"
 #include "theorems/qin/training.hpp"
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <string>

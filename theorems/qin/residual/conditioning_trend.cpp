@@ -11,7 +11,7 @@
 #include "numerics/rank_correlation.hpp"
 #include "theorems/qin/attention_cases.hpp"
 #include "theorems/qin/attention_noise.hpp"
-#include "theorems/qin_instance.hpp"
+#include "numerics/models/qin/attention_instance.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>

@@ -9,7 +9,7 @@
 #include "theorems/qin/attention_cases.hpp"
 #include "theorems/qin/attention_noise.hpp"
 #include "theorems/qin/interval_attention.hpp"
-#include "theorems/qin_instance.hpp"
+#include "numerics/models/qin/attention_instance.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "theorems/qin_model_instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 
 #include "numerics/random_matrix.hpp"
 

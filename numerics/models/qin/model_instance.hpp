@@ -3,7 +3,7 @@
 #pragma once
 
 #include "numerics/instance.hpp"
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 
 #include <cstdint>
 #include <vector>

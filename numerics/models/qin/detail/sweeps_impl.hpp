@@ -1,10 +1,10 @@
 #pragma once
 
-#include "numerics/attention.hpp"
-#include "numerics/gd.hpp"
+#include "numerics/models/qin/attention.hpp"
+#include "numerics/models/qin/gd.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/qin_model_instance.hpp"
-#include "theorems/qin_sweeps.hpp"
+#include "numerics/models/qin/model_instance.hpp"
+#include "numerics/models/qin/sweeps.hpp"
 
 #include <algorithm>
 

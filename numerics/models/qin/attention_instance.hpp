@@ -2,7 +2,7 @@
 // Built from a QAttentionSpec (the generating parameters), deterministically from its entropy.
 #pragma once
 
-#include "numerics/attention.hpp"
+#include "numerics/models/qin/attention.hpp"
 #include "numerics/instance.hpp"
 
 #include <cstdint>

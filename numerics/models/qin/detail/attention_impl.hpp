@@ -1,6 +1,6 @@
 #pragma once
 
-#include "numerics/attention.hpp"
+#include "numerics/models/qin/attention.hpp"
 #include "numerics/softmax.hpp"
 
 #include <stdexcept>

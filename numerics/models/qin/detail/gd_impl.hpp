@@ -1,7 +1,7 @@
 #pragma once
 
-#include "numerics/attention.hpp"
-#include "numerics/gd.hpp"
+#include "numerics/models/qin/attention.hpp"
+#include "numerics/models/qin/gd.hpp"
 #include "numerics/random.hpp"
 #include "numerics/spectral.hpp"
 

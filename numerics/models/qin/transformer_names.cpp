@@ -1,5 +1,5 @@
-#include "numerics/gd.hpp"
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/gd.hpp"
+#include "numerics/models/qin/transformer.hpp"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 // Full-batch gradient descent on the [Q] model over chosen blocks, with a per-step record.
 #pragma once
 
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -2,7 +2,7 @@
 
 #include "numerics/matmul.hpp"
 #include "numerics/softmax.hpp"
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 #include "numerics/detail/softmax_impl.hpp"
 
 #include <cmath>

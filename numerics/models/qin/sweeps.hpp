@@ -5,7 +5,7 @@
 
 #include "numerics/instance.hpp"
 #include "numerics/rate_fit.hpp"
-#include "numerics/transformer.hpp"
+#include "numerics/models/qin/transformer.hpp"
 
 #include <vector>
 

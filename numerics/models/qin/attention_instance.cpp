@@ -1,4 +1,4 @@
-#include "theorems/qin_instance.hpp"
+#include "numerics/models/qin/attention_instance.hpp"
 
 #include "numerics/random_matrix.hpp"
 
