@@ -5,7 +5,7 @@
 #include "reports/csv.hpp"
 #include "reports/html_reports.hpp"
 #include "reports/svg_plot.hpp"
-#include "theorems/detail/goel_algorithm_impl.hpp"
+#include "theorems/goel/algorithm.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/experiments.hpp"
 #include "numerics/instance.hpp"
-#include "theorems/goel_algorithm.hpp"
+#include "theorems/goel/algorithm.hpp"
 
 #include <CLI/CLI.hpp>
 

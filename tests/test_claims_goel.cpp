@@ -4,12 +4,12 @@
 #include "properties/doctest_rapidcheck.hpp"
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
-#include "theorems/detail/goel_algorithm_impl.hpp"  // detail::jonckheere*, for the risk claims' test
-#include "theorems/goel_algorithm.hpp"
+#include "theorems/goel/algorithm.hpp"
+#include "theorems/goel/protocol.hpp"
+#include "theorems/goel/risk.hpp"  // detail::jonckheere*, for the risk claims' test
+#include "theorems/goel/tightness.hpp"
 #include "theorems/goel_constants.hpp"
 #include "theorems/goel_instance.hpp"
-#include "theorems/goel/protocol.hpp"
-#include "theorems/goel/tightness.hpp"
 #include "theorems/registry.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The explicit constants of [G]'s one-point conditions, in one place (claims.md: "a claim's constants
+// The explicit constants of [G]'s one-point conditions, in one place (docs/spec/claims.md: "a claim's constants
 // live in one place"). Derivation: docs/derivations/goel.geometry.one_point_strong_convexity.md and
 // goel.geometry.one_point_smoothness.md; for f(P, Q) = 1/2 ||P Q^T - Z*||_F^2 + lambda/8 ||P^T P - Q^T Q||_F^2
 // with Z* of full rank d, sigma_1 >= ... >= sigma_r > 0 its singular values, and dist_P(theta, S) <= rho:

@@ -1,6 +1,6 @@
 #include "theorems/goel_instance.hpp"
 
-#include "theorems/detail/goel_instance_impl.hpp"
+#include "theorems/goel/instance_impl.hpp"
 
 #include "numerics/random_matrix.hpp"
 

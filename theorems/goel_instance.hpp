@@ -21,7 +21,7 @@ enum class GPoint {
   random_direction,  // theta = theta_S + delta * Delta, Delta a random unit direction in (P, Q)
   complement,      // Delta_P = n (O^T e_r)^T with n orthogonal to U: the curvature sigma_r direction (k > d)
   antisymmetric,   // Delta = (U_r e_r e_r^T O, -V_r e_r e_r^T O) / sqrt2: the curvature 2 lambda sigma_r direction
-  quartic,         // rank r < d: Delta = (n_k, n_d) e_{r+1}^T O / sqrt2, n_k perp U_r, n_d perp V_r (claims.md)
+  quartic,         // rank r < d: Delta = (n_k, n_d) e_{r+1}^T O / sqrt2, n_k perp U_r, n_d perp V_r (docs/spec/claims.md)
 };
 
 struct GSpec {

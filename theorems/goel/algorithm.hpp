@@ -11,7 +11,7 @@
 #include "numerics/rate_fit.hpp"
 #include "numerics/spectral.hpp"
 #include "theorems/claim.hpp"
-#include "theorems/detail/goel_instance_impl.hpp"
+#include "theorems/goel/instance_impl.hpp"
 #include "theorems/goel/protocol.hpp"
 
 #include <algorithm>

@@ -4,7 +4,7 @@
 
 #include "numerics/factor_manifold.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/detail/goel_instance_impl.hpp"
+#include "theorems/goel/instance_impl.hpp"
 #include "theorems/goel/noise.hpp"
 #include "theorems/goel_constants.hpp"
 

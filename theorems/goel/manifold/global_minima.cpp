@@ -9,7 +9,7 @@
 //   Negative control: the projection replaced by the polar factor of P*^T P alone (not the nearest point).
 #include "numerics/factor_manifold.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/detail/goel_instance_impl.hpp"
+#include "theorems/goel/instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
 #include "theorems/register_claim.hpp"

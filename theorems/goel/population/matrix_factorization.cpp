@@ -10,7 +10,7 @@
 #include "numerics/monte_carlo.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/detail/goel_instance_impl.hpp"
+#include "theorems/goel/instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
 #include "theorems/goel/protocol.hpp"

@@ -12,7 +12,7 @@
 #include "numerics/monte_carlo.hpp"
 #include "numerics/rate_fit.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/detail/goel_instance_impl.hpp"
+#include "theorems/goel/instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
 #include "theorems/goel/protocol.hpp"

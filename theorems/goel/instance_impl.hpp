@@ -1,3 +1,5 @@
+// lift_goel (instantiated at the four scalar types in theorems/goel_instance.cpp) and the integer parameters and
+// Monte-Carlo seed of a [G] instance.
 #pragma once
 
 #include "theorems/goel_instance.hpp"

@@ -1,0 +1,47 @@
+// goel.risk.excess_bound_1_over_n (paper-shape; docs/derivations/goel.risk.excess_bound_1_over_n.md)
+//
+// The excess risk of Algorithm 1's output, in the rate of the paper's later version.
+//
+//   L(theta_m) - L* <= C (mu^m + 1/n), judged by the protocol of goel.risk.excess_bound_v1 (sigma_1(Z*) < 1/4, the
+//   one-sided Jonckheere-Terpstra test that excess / b(n) does not grow with n; the study is shared and cached:
+//   theorems/goel/risk.hpp).
+//   Negative control: n^{-7} alone (faster rate, optimisation term dropped).
+#include "theorems/goel/algorithm.hpp"
+#include "theorems/goel/risk.hpp"
+#include "theorems/register_claim.hpp"
+
+#include <cmath>
+
+namespace thm::goel {
+
+struct ExcessBound1OverN {
+  static ClaimInfo info() {
+    return {
+        .id = "goel.risk.excess_bound_1_over_n",
+        .source = "G",
+        .provenance = Provenance::paper_shape,
+        .kind = ClaimKind::rate,
+        .statement = "L(theta_m) - L* <= C (mu^m + 1/n): the v1 protocol (sigma_1(Z*) < 1/4, one-sided Jonckheere-Terpstra test that "
+                     "excess / b(n) does not grow with n)",
+        .negative_control = "n^{-7} alone (faster rate, optimisation term dropped)",
+        .uses = {"goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
+        .default_cases = 2,
+        .mp_cases = 1,
+        .ladder_checks = 0,
+    };
+  }
+
+  // Sigma_1(Z*) < 1/4 and the n grid of the study budget (theorems/goel/algorithm.cpp).
+  static Instance generate(ChoiceSource& src) { return generate_excess_bound(src); }
+
+  template <class T>
+  static Evaluation evaluate(const Instance& inst, Variant variant) {
+    if (variant == Variant::claim)
+      return detail::evaluate_risk<T>(inst, [](int n, double mu_m) { return 1.0 / n + mu_m; }, "mu^m + 1/n", variant);
+    return detail::evaluate_risk<T>(inst, [](int n, double) { return std::pow(double(n), -7.0); }, "n^-7 (optimisation term dropped)", variant);
+  }
+};
+
+}  // namespace thm::goel
+
+THM_REGISTER_CLAIM(thm::goel::ExcessBound1OverN)
