@@ -109,8 +109,11 @@ std::vector<const Claim*> select_claims_or_usage(const std::string& patterns) {
   }
 }
 
-RunOptions parse_run_options(const std::string& precision, std::optional<int> cases, bool negative_control) {
+RunOptions parse_run_options(const std::string& precision, std::optional<int> cases, bool negative_control,
+                             const std::string& budget) {
   RunOptions options;
+  if (budget != "standard" && budget != "full") throw UsageError("--budget must be standard or full");
+  options.budget = budget == "full" ? StudyBudget::full : StudyBudget::standard;
   options.precisions = parse_precision_list(precision);
   if (cases && (*cases < 1 || *cases > 100000)) throw UsageError("--cases must be in [1, 100000]");
   options.cases = cases.value_or(-1);
@@ -120,7 +123,7 @@ RunOptions parse_run_options(const std::string& precision, std::optional<int> ca
 
 int run(const RunArgs& args) {
   const std::vector<const Claim*> claims = select_claims_or_usage(args.claims);
-  RunOptions options = parse_run_options(args.precision, args.cases, args.negative_control);
+  RunOptions options = parse_run_options(args.precision, args.cases, args.negative_control, args.budget);
   options.seed = args.seed;
   options.shrink = true;
   options.jobs = args.jobs;

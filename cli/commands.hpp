@@ -32,6 +32,7 @@ struct RunArgs {
   std::optional<int> only_case;
   std::optional<std::string> junit;  // also write the JUnit XML here
   int jobs = 1;                      // threads evaluating cases (the CLI's default: the number of cores); same report
+  std::string budget = "standard";   // or "full": the studies' complete grids
 };
 
 int list(bool json);
@@ -68,6 +69,7 @@ struct StabilityArgs {
   bool negative_control = false;
   std::optional<std::string> out;  // JSON: the table and every seed's verdicts
   int jobs = 1;                    // worker processes (seeds are split among them; same output for any number)
+  std::string budget = "standard";
 };
 int stability(const StabilityArgs& args);
 // "A..B" (inclusive) and/or comma-separated seeds; UsageError on anything else or more than kMaxStabilitySeeds.
@@ -79,7 +81,8 @@ int id_width();
 // The claims `patterns` selects (ids or globs, comma-separated); UsageError if one matches nothing.
 std::vector<const Claim*> select_claims_or_usage(const std::string& patterns);
 // Precisions, case budget and variant as run and stability take them; UsageError on bad values.
-RunOptions parse_run_options(const std::string& precision, std::optional<int> cases, bool negative_control);
+RunOptions parse_run_options(const std::string& precision, std::optional<int> cases, bool negative_control,
+                             const std::string& budget);
 // The one claim `id` names (an id or a glob matching exactly one); UsageError otherwise.
 const Claim& select_one_claim(const std::string& id, const std::string& command);
 // A decimal integer in [0, 2^64 - 1]; no sign, no exponent, no wrap-around.

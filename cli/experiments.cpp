@@ -23,7 +23,7 @@ namespace {
 std::string num(double x) { return exact_decimal(x); }
 
 // The instance of seed k: synthetic (nN <= d so that beta = 1 can fit) or windows of the series.
-Instance experiment_instance(const ExperimentArgs& a, const std::optional<Series>& series, int k, double attn_scale,
+Instance experiment_instance(const ExperimentArgs& a, const std::optional<DataSeries>& series, int k, double attn_scale,
                              double head_scale) {
   Rng rng = Rng::derive(a.seed, a.name, static_cast<std::uint64_t>(k));
   QModelSpec s;
@@ -43,7 +43,7 @@ Instance experiment_instance(const ExperimentArgs& a, const std::optional<Series
   return build_qin_model(s);
 }
 
-nlohmann::json header_json(const ExperimentArgs& a, const std::optional<Series>& series) {
+nlohmann::json header_json(const ExperimentArgs& a, const std::optional<DataSeries>& series) {
   nlohmann::json j;
   j["experiment"] = a.name;
   j["seed"] = a.seed;
@@ -77,7 +77,7 @@ void require_finite(const nlohmann::json& j, const std::string& experiment) {
     throw UsageError(experiment + ": a non-finite result at " + p + " (degenerate data?); nothing written");
 }
 
-int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<Series>& series) {
+int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& series) {
   CsvTable table;
   table.header = {"seed", "beta", "kappa_Zs", "conditioning_ratio", "iterations_to_1e-3", "final_loss_ratio",
                   "contraction", "r2", "eta"};
@@ -143,7 +143,7 @@ int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<Series>& 
   return kExitOk;
 }
 
-int depth_experiment(const ExperimentArgs& a, const std::optional<Series>& series) {
+int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& series) {
   CsvTable forward, trained;
   forward.header = {"seed", "residual", "layer", "median_inverse_kappa"};
   trained.header = {"seed", "residual", "depth", "trained_loss", "loss_ratio"};
@@ -207,7 +207,7 @@ int experiment(const ExperimentArgs& a) {
   if (a.seeds < 1 || a.seeds > 1000) throw UsageError("--seeds must be in [1, 1000]");
   if (a.steps < 1 || a.steps > 1000000) throw UsageError("--steps must be in [1, 1000000]");
   if (a.window < 1 || a.window > 512 || a.samples < 1 || a.samples > 512) throw UsageError("--window and --samples must be in [1, 512]");
-  std::optional<Series> series;
+  std::optional<DataSeries> series;
   if (a.data) {
     try {
       series = read_series_csv(*a.data);

@@ -100,6 +100,8 @@ int explore(const ExploreArgs& a) {
   std::vector<Row> rows;
   auto show = [&](const std::string& name, const Evaluation& e, double eps) {
     Row row{name, judge(e, eps), 0, e.observations};
+    for (const Series& s : e.series)  // each point of a curve is a quantity too, labelled with its abscissa
+      for (std::size_t k = 0; k < s.x.size(); ++k) row.quantities.emplace_back(fmt::format("{} ({} = {})", s.name, s.variable, s.x[k]), s.y[k]);
     std::string lhs = "-", rhs = "-", cond = e.discard_reason;
     if (row.outcome.worst_condition >= 0) {
       const Condition& c = e.conditions[row.outcome.worst_condition];

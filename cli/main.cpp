@@ -108,11 +108,11 @@ int main(int argc, char** argv) {
     if (!*steps_opt && exp_args.name == "goel-n-scaling") exp_args.steps = 300;
     if (*exp_cmd) return experiment(exp_args);
     if (*st_cmd) {
-      thm::set_study_budget(st_budget == "full" ? thm::StudyBudget::full : thm::StudyBudget::standard);
+      st_args.budget = st_budget;
       if (*st_cases_opt) st_args.cases = st_cases;
       return stability(st_args);
     }
-    thm::set_study_budget(run_budget == "full" ? thm::StudyBudget::full : thm::StudyBudget::standard);
+    run_args.budget = run_budget;
     if (*cases_opt) run_args.cases = cases;
     if (*seed_opt) run_args.seed = parse_seed(seed_text);
     if (*case_opt) run_args.only_case = only_case;

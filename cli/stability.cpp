@@ -48,7 +48,7 @@ std::vector<std::uint64_t> parse_seed_range(const std::string& text) {
 int stability(const StabilityArgs& args) {
   const std::vector<const Claim*> claims = select_claims_or_usage(args.claims);
   const std::vector<std::uint64_t> seeds = parse_seed_range(args.seeds);
-  const RunOptions options = parse_run_options(args.precision, args.cases, args.negative_control);
+  const RunOptions options = parse_run_options(args.precision, args.cases, args.negative_control, args.budget);
   if (args.out) try {
       check_output_file(*args.out);  // before any work
     } catch (const ReportError& e) {

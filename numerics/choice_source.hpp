@@ -10,9 +10,15 @@
 
 namespace thm {
 
+// How large a study's grid is (e.g. the n grid of a rate claim): the CI-sized standard one, or the paper-scale full one
+// (run --budget full). A generator that has such a grid writes the one it used into the instance, so replays use it.
+enum class StudyBudget { standard, full };
+
 class ChoiceSource {
  public:
   virtual ~ChoiceSource() = default;
+  // The study budget the instance is drawn for.
+  virtual StudyBudget budget() { return StudyBudget::standard; }
   // How large instances may be, 0..100 (RapidCheck's notion of size).
   virtual int size() = 0;
   // Integer in [lo, hi].
@@ -36,7 +42,8 @@ inline int sized_dimension(ChoiceSource& src, int lo, int cap) {
 // Choices from a seeded Rng at a fixed size.
 class RngChoices final : public ChoiceSource {
  public:
-  RngChoices(Rng& rng, int size) : rng_(rng), size_(size) {}
+  RngChoices(Rng& rng, int size, StudyBudget budget = StudyBudget::standard) : rng_(rng), size_(size), budget_(budget) {}
+  StudyBudget budget() override { return budget_; }
   int size() override { return size_; }
   std::int64_t integer(std::int64_t lo, std::int64_t hi) override { return rng_.uniform_int(lo, hi); }
   double real(double a, double b) override { return rng_.uniform(a, b); }
@@ -47,6 +54,7 @@ class RngChoices final : public ChoiceSource {
  private:
   Rng& rng_;
   int size_;
+  StudyBudget budget_;
 };
 
 }  // namespace thm

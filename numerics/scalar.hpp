@@ -1,5 +1,5 @@
 // Scalar types of the precision ladder and the few facts the suite needs about each.
-// Pitfalls (pitfalls.md): expression templates off for every type that meets Eigen,
+// Pitfalls (docs/spec/pitfalls.md): expression templates off for every type that meets Eigen,
 // doctest or RapidCheck; mpfr_float_backend<N> counts *decimal* digits.
 #pragma once
 

@@ -3,7 +3,7 @@
 // Accuracy (Eigen's SVD documentation; Demmel & Kahan): both JacobiSVD and BDCSVD are backward
 // stable, so each computed sigma_i is within ||E||_2 <= p(m,n) eps ||M||_2 of the exact one.
 // JacobiSVD is the accurate choice for small matrices; BDCSVD is faster from about 16 columns on.
-// Never form M^T M: its eigenvalues lose sigma_min when kappa is large (pitfalls.md).
+// Never form M^T M: its eigenvalues lose sigma_min when kappa is large (docs/spec/pitfalls.md).
 #pragma once
 
 #include "numerics/eigen_types.hpp"

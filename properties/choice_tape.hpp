@@ -29,6 +29,7 @@ std::string_view to_string(Choice::Kind k);
 class RecordingChoices final : public ChoiceSource {
  public:
   explicit RecordingChoices(ChoiceSource& inner) : inner_(inner) {}
+  StudyBudget budget() override { return inner_.budget(); }
   int size() override { return inner_.size(); }
   std::int64_t integer(std::int64_t lo, std::int64_t hi) override;
   double real(double a, double b) override;

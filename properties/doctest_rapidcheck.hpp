@@ -2,7 +2,7 @@
 //
 // Each property gets a stable id ("<test case name>"), so RC_PARAMS="reproduce=..." replays the
 // failing case instead of silently running nothing; and a property that ran zero cases (all
-// discarded, or a reproduce string for another id) is a failure, never a pass (pitfalls.md).
+// discarded, or a reproduce string for another id) is a failure, never a pass (docs/spec/pitfalls.md).
 #pragma once
 
 #include <doctest/doctest.h>

@@ -17,9 +17,9 @@ namespace thm {
 
 int case_size(int index, int cases) { return cases <= 1 ? 100 : static_cast<int>((100LL * index) / (cases - 1)); }
 
-Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases) {
+Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases, StudyBudget budget) {
   Rng rng = Rng::derive(seed, claim.id, static_cast<std::uint64_t>(index));
-  RngChoices choices(rng, case_size(index, cases));  // small instances first
+  RngChoices choices(rng, case_size(index, cases), budget);  // small instances first
   return claim.generate(choices);
 }
 
@@ -77,7 +77,7 @@ LadderResult ladder(const Claim& claim, const Instance& inst, Variant variant, C
 }
 
 std::optional<ShrunkCase> shrink_case(const Claim& claim, const RunOptions& options, int index, int cases) {
-  const RecordedCase start = record_case(claim, options.seed, index, cases);
+  const RecordedCase start = record_case(claim, options.seed, index, cases, options.budget);
   const ShrinkResult r = shrink_violation(claim, start, options.variant, SearchLimits{options.shrink_evaluations, options.shrink_seconds},
                                           options.seed);
   if (judge(r.evaluation, precision_epsilon(Precision::float64)).verdict != CaseVerdict::violated) return std::nullopt;
@@ -235,7 +235,7 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
   else
     for (int i = 0; i < cases; ++i) indices.push_back(i);
   std::vector<Instance> instances(indices.size());
-  parallel_for(indices.size(), options.jobs, [&](std::size_t k) { instances[k] = generate_case(claim, options.seed, indices[k], cases); });
+  parallel_for(indices.size(), options.jobs, [&](std::size_t k) { instances[k] = generate_case(claim, options.seed, indices[k], cases, options.budget); });
 
   std::vector<ClaimRun> runs;
   LadderCache cache;

@@ -17,6 +17,7 @@ struct RunOptions {
   std::uint64_t seed = 1;
   Variant variant = Variant::claim;
   std::optional<int> only_case;  // replay one case of the budget (its size depends on `cases`)
+  StudyBudget budget = StudyBudget::standard;  // the grids of the studies (numerics/choice_source.hpp)
   // Shrink the first violated double case by structure (properties/structural_search.hpp), within these
   // caps, and re-check the minimal instance at mp50 and mp100. Claims with ladder_checks == 0 (long
   // training trends) are never shrunk. The evaluation cap keeps the result reproducible; the time cap
@@ -92,7 +93,8 @@ Evaluation evaluate_case(const Claim& claim, const Instance& inst, Precision p, 
 Evaluation evaluate_case_digits(const Claim& claim, const Instance& inst, int digits, Variant v);
 
 // The instance of case `index` of `claim` for `seed`: the replay primitive.
-Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases);
+Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int cases,
+                       StudyBudget budget = StudyBudget::standard);
 
 // The counts a claim-level verdict is computed from.
 struct CaseCounts {

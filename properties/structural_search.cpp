@@ -73,8 +73,8 @@ std::vector<double> simpler_values(const Choice& c) {
 }
 
 // Generates from `rng` at `size`, recording every choice.
-RecordedCase record_from(const Claim& claim, Rng& rng, int size) {
-  RngChoices choices(rng, size);
+RecordedCase record_from(const Claim& claim, Rng& rng, int size, StudyBudget budget = StudyBudget::standard) {
+  RngChoices choices(rng, size, budget);
   RecordingChoices recording(choices);
   RecordedCase out;
   out.instance = claim.generate(recording);
@@ -85,9 +85,9 @@ RecordedCase record_from(const Claim& claim, Rng& rng, int size) {
 
 }  // namespace
 
-RecordedCase record_case(const Claim& claim, std::uint64_t seed, int index, int cases) {
+RecordedCase record_case(const Claim& claim, std::uint64_t seed, int index, int cases, StudyBudget budget) {
   Rng rng = Rng::derive(seed, claim.id, static_cast<std::uint64_t>(index));  // as generate_case
-  return record_from(claim, rng, case_size(index, cases));
+  return record_from(claim, rng, case_size(index, cases), budget);
 }
 
 RecordedCase replay_tape(const Claim& claim, const ChoiceTape& tape, int size, std::uint64_t seed) {

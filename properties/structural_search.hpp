@@ -29,9 +29,11 @@ struct RecordedCase {
   ChoiceTape tape;
   int size = 0;
 };
-RecordedCase record_case(const Claim& claim, std::uint64_t seed, int index, int cases);
+RecordedCase record_case(const Claim& claim, std::uint64_t seed, int index, int cases,
+                         StudyBudget budget = StudyBudget::standard);
 
-// Regenerates an instance from a tape (choices past its end from Rng(seed)).
+// Regenerates an instance from a tape (choices past its end from Rng(seed)), at the standard study budget: the
+// claims with a budget-dependent grid are never shrunk (ladder_checks = 0) nor searched.
 RecordedCase replay_tape(const Claim& claim, const ChoiceTape& tape, int size, std::uint64_t seed);
 
 struct SearchLimits {

@@ -52,10 +52,10 @@ std::string quote_for_message(const std::string& value) {
   return out;
 }
 
-Series read_series_csv(const std::filesystem::path& path, std::size_t max_rows) {
+DataSeries read_series_csv(const std::filesystem::path& path, std::size_t max_rows) {
   std::ifstream in(path);
   if (!in) throw DataError("cannot read data file '" + path.string() + "'");
-  Series s;
+  DataSeries s;
   std::vector<std::vector<double>> rows;
   std::string line;
   std::size_t line_no = 0, width = 0;

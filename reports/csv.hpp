@@ -24,11 +24,11 @@ std::string quote_for_message(const std::string& value);
 // every row must have the same number of columns. At most `max_rows` rows, kMaxCsvColumns columns and lines of
 // kMaxCsvLine bytes are accepted; a UTF-8 byte-order mark at the start is skipped.
 inline constexpr std::size_t kMaxCsvColumns = 4096, kMaxCsvLine = 1 << 20;
-struct Series {
+struct DataSeries {
   std::vector<std::string> columns;  // header names, or "c0", "c1", ...
   MatD values;                       // rows x columns
 };
-Series read_series_csv(const std::filesystem::path& path, std::size_t max_rows = 1000000);
+DataSeries read_series_csv(const std::filesystem::path& path, std::size_t max_rows = 1000000);
 
 // A table to write: a header and rows of cells (already formatted).
 struct CsvTable {

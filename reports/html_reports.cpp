@@ -92,24 +92,32 @@ std::string proof_map(const std::vector<const Claim*>& claims, const std::map<st
 
 }  // namespace
 
-ObservationSeries observation_series(const std::vector<std::pair<std::string, double>>& observations) {
-  ObservationSeries out;
-  for (const auto& [name, value] : observations) {
-    const auto open = name.rfind('[');
-    if (open == std::string::npos || name.back() != ']') continue;
-    std::string inside = name.substr(open + 1, name.size() - open - 2), var = "x";
-    if (const auto eq = inside.find('='); eq != std::string::npos) {
-      var = inside.substr(0, eq);
-      inside = inside.substr(eq + 1);
+std::vector<std::string> series_plots(const std::vector<Series>& series, const std::string& title) {
+  std::vector<std::string> variables;
+  for (const Series& s : series)
+    if (std::find(variables.begin(), variables.end(), s.variable) == variables.end()) variables.push_back(s.variable);
+  std::vector<std::string> plots;
+  for (const std::string& var : variables) {
+    std::vector<PlotSeries> ps;
+    bool positive = true;
+    double lo = INFINITY, hi = 0;
+    for (const Series& s : series) {
+      if (s.variable != var) continue;
+      ps.push_back({s.name, s.x, s.y, var != "t"});
+      for (double y : s.y) {
+        positive = positive && y > 0;
+        lo = std::min(lo, y);
+        hi = std::max(hi, y);
+      }
     }
-    char* end = nullptr;
-    const double x = std::strtod(inside.c_str(), &end);
-    if (end == inside.c_str() || *end != '\0') continue;
-    auto& s = out[var][name.substr(0, open)];
-    s.first.push_back(x);
-    s.second.push_back(value);
+    PlotSpec spec;
+    spec.title = title + " against " + var;
+    spec.x_label = var;
+    spec.log_y = positive && (var == "t" || hi > 100 * lo);  // trajectories on a log axis
+    spec.width = 760;
+    plots.push_back(line_plot(spec, ps));
   }
-  return out;
+  return plots;
 }
 
 std::string index_html(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
@@ -221,29 +229,11 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
            "</td><td>" + sci(cond.noise) + "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" +
            std::string(to_string(cond.verdict)) + "</td></tr>\n";
     b += "</table>\n";
-    // Observations: series as plots, the rest as a table.
-    for (const auto& [var, series] : observation_series(r->worst_evaluation->observations)) {
-      std::vector<PlotSeries> ps;
-      bool positive = true;
-      double lo = INFINITY, hi = 0;
-      for (const auto& [name, xy] : series) {
-        ps.push_back({name, xy.first, xy.second, var != "t"});
-        for (double y : xy.second) {
-          positive = positive && y > 0;
-          lo = std::min(lo, y);
-          hi = std::max(hi, y);
-        }
-      }
-      PlotSpec spec;
-      spec.title = c.id + ": worst case against " + var + " (" + p + ")";
-      spec.x_label = var;
-      spec.log_y = positive && (var == "t" || hi > 100 * lo);  // trajectories on a log axis
-      spec.width = 760;
-      b += line_plot(spec, ps);
-    }
+    // Series as plots, the other observations as a table.
+    for (const std::string& plot : series_plots(r->worst_evaluation->series, c.id + ": worst case (" + std::string(p) + ")")) b += plot;
     b += "<table><tr><th>observation</th><th>value</th></tr>\n";
     for (const auto& [k, v] : r->worst_evaluation->observations)
-      if (k.empty() || k.back() != ']') b += "<tr><td>" + html_escape(k) + "</td><td>" + sci(v) + "</td></tr>\n";
+      b += "<tr><td>" + html_escape(k) + "</td><td>" + sci(v) + "</td></tr>\n";
     b += "</table>\n";
   }
   return page(c.id, b);

@@ -14,10 +14,9 @@ namespace thm {
 std::string index_html(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs);
 std::string claim_html(const std::vector<const ClaimRun*>& runs);
 
-// Observations named "series[var=x]" (or "series[x]") grouped into plot series per variable:
-// variable -> series name -> (x, y). Used by the claim pages and tested on its own.
-using ObservationSeries = std::map<std::string, std::map<std::string, std::pair<std::vector<double>, std::vector<double>>>>;
-ObservationSeries observation_series(const std::vector<std::pair<std::string, double>>& observations);
+// An evaluation's series as plots, one per variable (in order of first appearance), trajectories (t) and wide
+// ranges on a log axis. Used by the claim pages and tested on its own.
+std::vector<std::string> series_plots(const std::vector<Series>& series, const std::string& title);
 
 // A page around inline SVG plots, for `thmcheck experiment`.
 std::string experiment_html(const std::string& title, const std::string& intro, const std::vector<std::string>& svgs);

@@ -48,6 +48,14 @@ nlohmann::json evaluation_json(const Evaluation& e) {
   nlohmann::json obs = nlohmann::json::array();
   for (const auto& [k, v] : e.observations) obs.push_back({{"name", k}, {"value", number(v)}});
   j["observations"] = obs;
+  nlohmann::json series = nlohmann::json::array();
+  for (const Series& s : e.series) {
+    nlohmann::json x = nlohmann::json::array(), y = nlohmann::json::array();
+    for (double v : s.x) x.push_back(number(v));
+    for (double v : s.y) y.push_back(number(v));
+    series.push_back({{"name", s.name}, {"variable", s.variable}, {"x", x}, {"y", y}});
+  }
+  j["series"] = series;
   return j;
 }
 

@@ -237,6 +237,14 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
       md += "\n| observation | value |\n|---|---|\n";
       for (const auto& [k, v] : r->worst_evaluation->observations) md += "| " + md_escape(k) + " | " + sci(v) + " |\n";
     }
+    if (!r->worst_evaluation->series.empty()) {
+      md += "\n| series | against | points (x: y) |\n|---|---|---|\n";
+      for (const Series& s : r->worst_evaluation->series) {
+        std::string points;
+        for (std::size_t k = 0; k < s.x.size(); ++k) points += (k ? ", " : "") + sci(s.x[k]) + ": " + sci(s.y[k]);
+        md += "| " + md_escape(s.name) + " | " + md_escape(s.variable) + " | " + points + " |\n";
+      }
+    }
   }
   md += "\n";
   for (const auto& [k, v] : environment_stamp()) md += "- " + k + ": " + md_escape(v) + "\n";

@@ -8,8 +8,8 @@
 #include "theorems/goel/protocol.hpp"
 #include "theorems/goel/risk.hpp"  // detail::jonckheere*, for the risk claims' test
 #include "theorems/goel/tightness.hpp"
-#include "theorems/goel_constants.hpp"
-#include "theorems/goel_instance.hpp"
+#include "theorems/goel/constants.hpp"
+#include "numerics/models/goel/population_instance.hpp"
 #include "theorems/registry.hpp"
 
 #include <algorithm>
@@ -282,15 +282,16 @@ TEST_CASE("claim goel.baseline.sgd_vs_algorithm1: holds, reversed ordering caugh
 
 TEST_CASE("the study budget is written into the instance, so a replay uses the grid it ran with") {
   Rng a(3), b(3);
-  RngChoices sa(a, 50), sb(b, 50);
-  set_study_budget(StudyBudget::standard);
+  RngChoices sa(a, 50), sb(b, 50, StudyBudget::full);
   const Instance standard = generate_excess_bound(sa);
-  set_study_budget(StudyBudget::full);
   const Instance full = generate_excess_bound(sb);
-  set_study_budget(StudyBudget::standard);
   CHECK(standard.param("n_max") == 256);
   CHECK(full.param("n_max") == 4096);
   CHECK(standard.matrix("Sigma") == full.matrix("Sigma"));
+  // The runner passes RunOptions::budget to the generator (no global state).
+  const Claim& v1 = claim("goel.risk.excess_bound_v1");
+  CHECK(generate_case(v1, 5, 0, 2).param("n_max") == 256);
+  CHECK(generate_case(v1, 5, 0, 2, StudyBudget::full).param("n_max") == 4096);
 }
 
 TEST_CASE("goel.population.matrix_factorization: the predicted SE matches the measured one, and (H2) holds for generated instances") {

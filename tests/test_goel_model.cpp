@@ -1,11 +1,11 @@
-// The [G] numerics (numerics/attention_regression.hpp, factor_manifold.hpp, symmetric_roots.hpp,
+// The [G] numerics (numerics/models/goel/attention_regression.hpp, factor_manifold.hpp, symmetric_roots.hpp,
 // monte_carlo.hpp): closed-form gradients against 50-digit central differences, the chain rule between
 // (A, B) and (P, Q), the preconditioned step, roots of Sigma, the manifold and its projection.
-#include "numerics/factor_manifold.hpp"
-#include "numerics/monte_carlo.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
+#include "numerics/models/goel/monte_carlo.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/rate_fit.hpp"
-#include "theorems/goel_instance.hpp"
+#include "numerics/models/goel/population_instance.hpp"
 
 #include <doctest/doctest.h>
 

@@ -4,6 +4,7 @@
 #include "reports/counterexample.hpp"
 #include "reports/csv.hpp"
 #include "reports/html_reports.hpp"
+#include "reports/summary_json.hpp"
 #include "reports/svg_plot.hpp"
 #include "reports/text_reports.hpp"
 #include "synthetic_claim.hpp"
@@ -159,15 +160,25 @@ TEST_CASE("svg: plots skip non-finite and non-positive (log) points and say so; 
   CHECK(line_plot(spec, {{"a<b", {1}, {1}, false}}).find("a&lt;b") != std::string::npos);
 }
 
-TEST_CASE("reports: observations named series[var=x] become plot series per variable") {
-  const ObservationSeries s = observation_series(
-      {{"loss[t=0]", 1.0}, {"loss[t=1]", 0.5}, {"bound[t=0]", 1.0}, {"kappa[beta=0.25]", 7.0}, {"plain", 3.0}, {"bad[t=x]", 1.0}});
-  REQUIRE(s.count("t"));
-  CHECK(s.at("t").at("loss").first == std::vector<double>{0.0, 1.0});
-  CHECK(s.at("t").at("loss").second == std::vector<double>{1.0, 0.5});
-  CHECK(s.at("t").size() == 2);
-  CHECK(s.at("beta").at("kappa").first == std::vector<double>{0.25});
-  CHECK(s.size() == 2);
+TEST_CASE("reports: an evaluation's series are typed curves, plotted one variable per plot") {
+  Evaluation e;
+  e.add_point("loss", "t", 0, 1.0);
+  e.add_point("bound", "t", 0, 1.0);
+  e.add_point("loss", "t", 1, 0.5);
+  e.add_point("kappa", "beta", 0.25, 7.0);
+  REQUIRE(e.series.size() == 3);
+  CHECK(e.series[0].name == "loss");
+  CHECK(e.series[0].x == std::vector<double>{0.0, 1.0});
+  CHECK(e.series[0].y == std::vector<double>{1.0, 0.5});
+  CHECK(e.series[2].variable == "beta");
+  const std::vector<std::string> plots = series_plots(e.series, "test");
+  REQUIRE(plots.size() == 2);  // t, then beta
+  CHECK(plots[0].find("against t") != std::string::npos);
+  CHECK(plots[0].find("bound") != std::string::npos);
+  CHECK(plots[1].find("against beta") != std::string::npos);
+  const nlohmann::json j = evaluation_json(e);
+  CHECK(j["series"].size() == 3);
+  CHECK(j["series"][0]["x"][1] == 1.0);
 }
 
 TEST_CASE("reports: HTML pages are self-contained and show every claim, precision and the proof map") {

@@ -81,12 +81,32 @@ Condition make_ge(std::string name, const T& lhs, const T& rhs, const T& noise) 
   return c;
 }
 
+// A measured curve: y against the variable `variable` (e.g. the loss against the iteration t, kappa against beta).
+// The reports plot each variable's series together.
+struct Series {
+  std::string name;      // e.g. "loss L_t"
+  std::string variable;  // e.g. "t"
+  std::vector<double> x, y;
+};
+
 // A claim's conclusion on one instance.
 struct Evaluation {
   bool hypotheses_hold = true;
   std::string discard_reason;            // which hypothesis failed
   std::vector<Condition> conditions;     // all must hold
   std::vector<std::pair<std::string, double>> observations;  // other measured quantities, in order
+  std::vector<Series> series;                                // measured curves, in order of first point
+
+  // Appends (x, y) to the series `name` against `variable`, creating it at its first point.
+  void add_point(const std::string& name, const std::string& variable, double x, double y) {
+    for (Series& s : series)
+      if (s.name == name && s.variable == variable) {
+        s.x.push_back(x);
+        s.y.push_back(y);
+        return;
+      }
+    series.push_back({name, variable, {x}, {y}});
+  }
 
   static Evaluation discarded(std::string why) {
     Evaluation e;

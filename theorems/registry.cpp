@@ -1,7 +1,5 @@
 #include "theorems/registry.hpp"
 
-#include "theorems/legacy_registry.hpp"
-
 #include <algorithm>
 #include <sstream>
 #include <stdexcept>
@@ -36,31 +34,6 @@ std::string id_of_path(std::string path) {
   return path;
 }
 
-// The old catalogue's proof map (lemma -> theorems), for the claims that do not declare their `uses` yet.
-void legacy_uses(std::vector<Claim>& claims) {
-  const std::vector<std::pair<std::string, std::vector<std::string>>> map = {
-      {"goel.population.tilting_identity", {"goel.population.matrix_factorization"}},
-      {"goel.population.matrix_factorization", {"goel.population.invariances", "goel.manifold.global_minima"}},
-      {"goel.manifold.global_minima", {"goel.geometry.one_point_strong_convexity", "goel.geometry.one_point_smoothness"}},
-      {"goel.geometry.one_point_strong_convexity", {"goel.geometry.local_contraction"}},
-      {"goel.geometry.one_point_smoothness", {"goel.geometry.local_contraction"}},
-      {"goel.geometry.local_contraction", {"goel.rate.geometric_in_m", "goel.risk.excess_bound_v1", "goel.risk.excess_bound_1_over_n"}},
-      {"goel.init.spectral_exact", {"goel.init.spectral_near_manifold", "goel.baseline.sgd_vs_algorithm1"}},
-      {"goel.precond.equivalence", {"goel.rate.geometric_in_m"}},
-      {"goel.init.spectral_near_manifold", {"goel.risk.excess_bound_v1", "goel.risk.excess_bound_1_over_n"}},
-      {"qin.softmax.rank_collapse",
-       {"qin.residual.conditioning_trend", "qin.gd.residual_speeds_convergence", "qin.depth.residual_prevents_collapse"}},
-      {"qin.residual.weyl_interlacing", {"qin.residual.sigma_min_lower_bound"}},
-      {"qin.pl.output_layer", {"qin.gd.linear_rate", "qin.gd.linear_rate_multilayer"}},
-      {"qin.gd.descent_lemma", {"qin.gd.linear_rate", "qin.gd.linear_rate_multilayer"}},
-      {"qin.gd.linear_rate", {"qin.gd.linear_rate_multilayer"}},
-  };
-  for (const auto& [lemma, theorems] : map)
-    for (const std::string& t : theorems)
-      for (Claim& c : claims)
-        if (c.id == t && std::find(c.uses.begin(), c.uses.end(), lemma) == c.uses.end()) c.uses.push_back(lemma);
-}
-
 // The catalogue: every claim file's claim, in id order, with what the registry derives from the metadata
 // (the derivation's path, the finding's document, the proof map's `supports`), checked for consistency.
 std::vector<Claim> make_catalogue() {
@@ -70,9 +43,6 @@ std::vector<Claim> make_catalogue() {
     if (claims.back().id != id_of_path(file.path))
       throw std::logic_error(std::string(file.path) + " registers '" + claims.back().id + "': a claim file is named after its id");
   }
-  legacy::qin_claims(claims);
-  legacy::goel_claims(claims);
-  legacy_uses(claims);
   std::sort(claims.begin(), claims.end(), [](const Claim& a, const Claim& b) { return a.id < b.id; });
   for (std::size_t i = 1; i < claims.size(); ++i)
     if (claims[i].id == claims[i - 1].id) throw std::logic_error("two claims have the id '" + claims[i].id + "'");

@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   try {
-    const thm::Series s = thm::read_series_csv(path, 10000);
+    const thm::DataSeries s = thm::read_series_csv(path, 10000);
     // What is accepted is what the reader promises: a rectangular, finite table with a name per column.
     if (s.values.cols() != static_cast<Eigen::Index>(s.columns.size()) || !s.values.allFinite()) std::abort();
   } catch (const thm::DataError&) {

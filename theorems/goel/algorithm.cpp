@@ -1,19 +1,13 @@
-// The study budget, the Algorithm-1 claims' population problem and the generators the cli experiments share
+// The Algorithm-1 claims' population problem and the generators the cli experiments share
 // (theorems/goel/algorithm.hpp).
 #include "theorems/goel/algorithm.hpp"
 
-#include "theorems/goel_instance.hpp"
+#include "numerics/models/goel/population_instance.hpp"
 
 #include <cmath>
 #include <string>
 
 namespace thm {
-
-namespace {
-
-StudyBudget g_budget = StudyBudget::standard;
-
-}  // namespace
 
 namespace detail {
 
@@ -34,8 +28,6 @@ GSpec finite_spec(ChoiceSource& src, int d_cap, double kappa_max, int d_min, dou
 
 }  // namespace detail
 
-void set_study_budget(StudyBudget b) { g_budget = b; }
-StudyBudget study_budget() { return g_budget; }
 
 Instance generate_geometric_in_m(ChoiceSource& src) {
   // The same Z*, eigenvectors of Sigma and data seed for kappa(Sigma) in {1, 10, 100}: three builds from
@@ -65,7 +57,7 @@ Instance generate_excess_bound(ChoiceSource& src) {
   s.mc_seed = src.entropy();
   Instance inst = build_goel(s);
   inst.params["n_min"] = 32;
-  inst.params["n_max"] = study_budget() == StudyBudget::full ? 4096 : 256;
+  inst.params["n_max"] = src.budget() == StudyBudget::full ? 4096 : 256;
   inst.params["seeds"] = kRiskSeeds;
   inst.params["seeds_large"] = kRiskSeedsLarge;
   inst.params["n_large"] = kRiskLargeN;

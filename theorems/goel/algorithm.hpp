@@ -7,11 +7,11 @@
 // experiments reuse, the data draws, the fits of rates and exponents, and the kappa(Sigma) variants of a rate instance.
 #pragma once
 
-#include "numerics/algorithm1.hpp"
+#include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/rate_fit.hpp"
 #include "numerics/spectral.hpp"
 #include "theorems/claim.hpp"
-#include "theorems/goel/instance_impl.hpp"
+#include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/protocol.hpp"
 
 #include <algorithm>
@@ -38,11 +38,9 @@ inline constexpr int kRiskSeeds = 5, kRiskSeedsLarge = 3, kRiskLargeN = 256, kRi
 inline constexpr double kRiskLevel = 5e-4;
 inline constexpr int kBaselineTokens = 64, kBaselineIterations = 2000;
 
-// The study budget: `standard` (make run) or `full` (thmcheck run --budget full): the largest n of the
-// grids. The generator writes the grid into the instance, so a replay uses the grid it was run with.
-enum class StudyBudget { standard, full };
-void set_study_budget(StudyBudget b);
-StudyBudget study_budget();
+// The study budget (ChoiceSource::budget(): `standard` for make run, `full` for thmcheck run --budget full) sets the
+// largest n of the risk claims' grid. The generator writes the grid into the instance, so a replay uses the grid it was
+// run with.
 
 // The generators of goel.rate.geometric_in_m, of the two risk claims and of goel.baseline.sgd_vs_algorithm1
 // (also the cli experiments' instances).

@@ -3,7 +3,7 @@
 // P-distance from S, along a random direction or along the directions where the one-point bounds are tightest.
 #include "theorems/goel/generators.hpp"
 
-#include "theorems/goel_constants.hpp"
+#include "theorems/goel/constants.hpp"
 
 #include <cmath>
 

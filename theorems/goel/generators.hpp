@@ -3,7 +3,7 @@
 #pragma once
 
 #include "theorems/claim.hpp"
-#include "theorems/goel_instance.hpp"
+#include "numerics/models/goel/population_instance.hpp"
 
 namespace thm {
 

@@ -5,7 +5,7 @@
 // few additions. Frobenius norms throughout (they bound the spectral ones).
 #pragma once
 
-#include "theorems/goel_instance.hpp"
+#include "numerics/models/goel/population_instance.hpp"
 
 namespace thm::detail {
 

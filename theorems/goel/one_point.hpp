@@ -1,12 +1,12 @@
 // The common setting of [G]'s one-point claims (strong convexity, smoothness, local contraction): theta in (P, Q),
-// the manifold S, the projection, the constants of theorems/goel_constants.hpp, and why a case is outside the region.
+// the manifold S, the projection, the constants of theorems/goel/constants.hpp, and why a case is outside the region.
 #pragma once
 
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/goel/instance_impl.hpp"
+#include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/noise.hpp"
-#include "theorems/goel_constants.hpp"
+#include "theorems/goel/constants.hpp"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // The excess-risk study shared by goel.risk.excess_bound_v1 and goel.risk.excess_bound_1_over_n: Algorithm 1 over
-// the instance's n grid (cached per instance and precision, shared by both claims and by run --jobs threads), the
+// the instance's n grid (recomputed at each evaluation: no state is kept between calls), the
 // one-sided Jonckheere-Terpstra trend test of excess / b(n), and the evaluation of a bound shape b(n, mu^m).
 #pragma once
 
@@ -8,8 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
-#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -21,8 +19,7 @@ inline constexpr double kRiskSigmaMax = 0.25;
 
 namespace detail {
 
-// The excess-risk study of one instance (cached per instance and precision: a replay or a report of the
-// same instance does not train again).
+// The excess-risk study of one instance.
 struct RiskStudy {
   std::vector<int> grid;
   std::vector<std::vector<double>> excess;  // [n][seed]
@@ -41,15 +38,6 @@ inline int risk_seeds(const Instance& inst, int n) {
 
 template <class T>
 RiskStudy risk_study(const Instance& inst) {
-  // Shared by the two risk claims and by run --jobs threads: guarded; a study two threads compute at once is
-  // computed twice, with the same result.
-  static std::map<std::string, RiskStudy> cache;
-  static std::mutex cache_mutex;
-  const std::string key = inst.describe() + "|" + std::to_string(std::numeric_limits<T>::digits);
-  {
-    const std::lock_guard<std::mutex> lock(cache_mutex);
-    if (auto it = cache.find(key); it != cache.end()) return it->second;
-  }
   RiskStudy r;
   r.grid = n_grid(inst);
   r.iterations = int_param(inst, "iterations", 1, 100000);
@@ -74,8 +62,6 @@ RiskStudy risk_study(const Instance& inst) {
     r.excess.push_back(ex);
   }
   r.mu_m = median(mus);
-  const std::lock_guard<std::mutex> lock(cache_mutex);
-  cache.emplace(key, r);
   return r;
 }
 
@@ -162,7 +148,7 @@ void judge_bound(Evaluation& e, const RiskStudy& r, Bound bound, const std::stri
   }());
   e.observations.emplace_back("C (largest median of (L - L*) / b(n) for n <= " + std::to_string(r.grid[half - 1]) + ")", C);
   for (std::size_t i = half; i < r.grid.size(); ++i)
-    e.observations.emplace_back("median (L - L*) / (C b(n))[n=" + std::to_string(r.grid[i]) + "]", median(ratio[i]) / C);
+    e.add_point("median (L - L*) / (C b(n))", "n", double(r.grid[i]), median(ratio[i]) / C);
 }
 
 template <class T, class Bound>
@@ -203,8 +189,8 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
     std::vector<double> medians;
     for (std::size_t i = 0; i < r.grid.size(); ++i) {
       medians.push_back(median(r.excess[i]));
-      e.observations.emplace_back("median excess L - L*[n=" + std::to_string(r.grid[i]) + "]", medians.back());
-      e.observations.emplace_back("bound shape[n=" + std::to_string(r.grid[i]) + "]", bound(r.grid[i], r.mu_m));
+      e.add_point("median excess L - L*", "n", double(r.grid[i]), medians.back());
+      e.add_point("bound shape", "n", double(r.grid[i]), bound(r.grid[i], r.mu_m));
     }
     judge_bound(e, r, [&](int n) { return bound(n, r.mu_m); }, name);
     const ExponentFit fit = exponent_fit(r.grid, r.excess, mc_seed_of(inst));

@@ -3,8 +3,8 @@
 
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/protocol.hpp"
-#include "theorems/goel_constants.hpp"
-#include "theorems/goel_instance.hpp"
+#include "theorems/goel/constants.hpp"
+#include "numerics/models/goel/population_instance.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -71,13 +71,12 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, b
   const T yhat_norm = detail::loss_cancellation(tr, q) * sqrt(T(2) * f0);
   const T alpha_used = variant == Variant::claim ? alpha : T(T(4) * params_dot(g0, g0) / (T(2) * f0));
   Evaluation e;
-  std::vector<std::pair<std::string, double>> curve;
   for (std::size_t t = 0; t < run.records.size(); ++t) {
     const GdRecord<T>& r = run.records[t];
     const T bound = pow(T(T(1) - eta * alpha_used), static_cast<int>(t)) * f0;
     const std::string ts = std::to_string(t);
-    curve.emplace_back("loss L_t[t=" + ts + "]", to_double(r.loss));
-    curve.emplace_back("bound (1 - eta alpha)^t L_0[t=" + ts + "]", to_double(bound));
+    e.add_point("loss L_t", "t", double(t), to_double(r.loss));
+    e.add_point("bound (1 - eta alpha)^t L_0", "t", double(t), to_double(bound));
     if (t == 0) continue;  // at t = 0 every conclusion is an equality or trivially true
     e.conditions.push_back(make_le<T>("L_" + ts + " <= (1 - eta alpha)^" + ts + " L_0", r.loss, bound,
                                       detail::model_noise(q, r.loss, bound, T(yhat_norm / sqrt(T(2) * r.loss)))));
@@ -102,7 +101,6 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, b
     const Vec<T> s = singular_values(stack_rows(tr.V[l]));
     e.observations.emplace_back("sigma_min(Zs) at layer " + std::to_string(l + 1), to_double(s(s.size() - 1)));
   }
-  e.observations.insert(e.observations.end(), curve.begin(), curve.end());
   return e;
 }
 

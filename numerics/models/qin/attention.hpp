@@ -1,4 +1,4 @@
-// The [Q] attention block (claims.md, "Model [Q]"), one sample X in R^{N x d}:
+// The [Q] attention block (docs/spec/claims.md, "Model [Q]"), one sample X in R^{N x d}:
 //   logits K = c X W_Q W_K^T X^T,   S = softmax_rows(K),   A = S X W_V,   Z = A + beta X.
 #pragma once
 

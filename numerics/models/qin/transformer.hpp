@@ -1,4 +1,4 @@
-// The [Q] transformer (claims.md, "Model [Q]"): L blocks and one head.
+// The [Q] transformer (docs/spec/claims.md, "Model [Q]"): L blocks and one head.
 //
 //   block:  V = softmax(c U W_Q W_K^T U^T) U W_V + beta U          (attention with residual)
 //           H = sigma(V W_1) W_2 + gamma V                           (FFN with residual, gamma default 1)

@@ -7,8 +7,8 @@
 //   inconclusive). Excess ratios recorded, only the ordering asserted. GD and SGD take the largest of eta, eta/2,
 //   eta/4, eta/8 that does not diverge from the random start; a case where Algorithm 1 or all four diverge is discarded.
 //   Negative control: the three orderings reversed.
-#include "numerics/algorithm1.hpp"
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/algorithm1.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "theorems/goel/algorithm.hpp"
 #include "theorems/register_claim.hpp"
 
@@ -79,9 +79,9 @@ struct SgdVsAlgorithm1 {
                       {"excess: Algorithm 1 at m / at its start", e_alg / e_spec},
                       {"objective: GD - Algorithm 1", f_gd - f_alg}, {"objective: SGD - Algorithm 1", f_sgd - f_alg}};
     for (int t = 0; t <= m; t += std::max(1, m / 20)) {
-      e.observations.emplace_back("Algorithm 1 excess[t=" + std::to_string(t) + "]", to_double(alg.record.excess[std::min<std::size_t>(t, alg.record.excess.size() - 1)]));
-      e.observations.emplace_back("GD excess[t=" + std::to_string(t) + "]", to_double(gd.record.excess[std::min<std::size_t>(t, gd.record.excess.size() - 1)]));
-      e.observations.emplace_back("SGD excess[t=" + std::to_string(t) + "]", to_double(sgd.record.excess[std::min<std::size_t>(t, sgd.record.excess.size() - 1)]));
+      e.add_point("Algorithm 1 excess", "t", double(t), to_double(alg.record.excess[std::min<std::size_t>(t, alg.record.excess.size() - 1)]));
+      e.add_point("GD excess", "t", double(t), to_double(gd.record.excess[std::min<std::size_t>(t, gd.record.excess.size() - 1)]));
+      e.add_point("SGD excess", "t", double(t), to_double(sgd.record.excess[std::min<std::size_t>(t, sgd.record.excess.size() - 1)]));
     }
     return e;
   }

@@ -6,7 +6,7 @@
 //   at each of kContractionSteps steps.
 //   Negative control: mu replaced by 1 - 2 alpha / sqrt(beta_s), false at every point of the region (a step
 //   of length eta ||grad|| <= eta sqrt(beta_s) dist cannot shrink dist by more; derivation).
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/one_point.hpp"
 #include "theorems/register_claim.hpp"
@@ -51,7 +51,7 @@ struct LocalContraction {
     Evaluation e;
     Factors<T> theta = s.theta;
     Projection<T> pr = s.proj;
-    e.observations.emplace_back("dist_P^2[t=0]", to_double(T(pr.distance * pr.distance)));
+    e.add_point("dist_P^2", "t", 0, to_double(T(pr.distance * pr.distance)));
     for (int t = 0; t < kContractionSteps; ++t) {
       const Factors<T> grad = factor_gradient(theta, s.g.task.Z, Regularizer::balancing, s.g.lambda);
       const T e_step = eta * detail::gradient_noise(s.g, theta) + ce * sqrt(squared_norm(theta));
@@ -64,12 +64,13 @@ struct LocalContraction {
       e.conditions.push_back(make_le<T>("step " + std::to_string(t) + (variant == Variant::claim ? ": dist_{t+1}^2 <= mu dist_t^2"
                                                                                                    : ": dist_{t+1}^2 <= (1 - 2 alpha / sqrt(beta_s)) dist_t^2"),
                                         T(d1 * d1), T(mu * d0 * d0), noise));
-      e.observations.emplace_back("dist_P^2[t=" + std::to_string(t + 1) + "]", to_double(T(d1 * d1)));
+      e.add_point("dist_P^2", "t", double(t + 1), to_double(T(d1 * d1)));
       pr = next;
     }
     e.observations.emplace_back("mu", to_double(mu));
     e.observations.emplace_back("eta", to_double(eta));
-    const double first = e.observations.front().second, last = e.observations[kContractionSteps].second;
+    const std::vector<double>& dist2 = e.series.front().y;  // dist_P^2 at t = 0..kContractionSteps
+    const double first = dist2.front(), last = dist2[kContractionSteps];
     e.observations.emplace_back("observed per-step contraction of dist^2", std::pow(last / first, 1.0 / kContractionSteps));
     detail::one_point_observations(e, s);
     return e;

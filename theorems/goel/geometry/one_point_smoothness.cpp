@@ -5,7 +5,7 @@
 //   same region: ||grad Qobj||_{P^{-1}}^2 <= beta_s dist_P^2, beta_s = 2 (1 + lambda)^2 (sqrt(sigma_1) + rho)^2
 //   (sqrt(2 sigma_1) + rho/2)^2.
 //   Negative control: beta_s replaced by alpha^2 / 4 (false wherever strong convexity holds).
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/one_point.hpp"
 #include "theorems/goel/tightness.hpp"

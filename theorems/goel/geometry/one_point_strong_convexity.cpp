@@ -1,13 +1,13 @@
 // goel.geometry.one_point_strong_convexity (paper-shape; docs/derivations/goel.geometry.one_point_strong_convexity.md)
 //
 // One-point strong convexity of the population objective f = 1/2 ||P Q^T - Z*||_F^2 + lambda/8 ||P^T P - Q^T Q||_F^2
-// in (P, Q) near the manifold S of global minima (constants in theorems/goel_constants.hpp).
+// in (P, Q) near the manifold S of global minima (constants in theorems/goel/constants.hpp).
 //
 //   rank(Z*) = d, dist_P(theta, S) <= rho: <grad Qobj, theta - proj_S theta> >= alpha dist_P^2,
 //   alpha = min(1, lambda) sigma_r / 2, rho = min(1, lambda) sigma_r / (3 sqrt2 (1 + lambda) sqrt(sigma_1)).
 //   Negative control: the hypothesis rank(Z*) = d dropped (the generator adds rank-deficient instances
 //   displaced along a quartic direction, where the inequality fails).
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/one_point.hpp"
 #include "theorems/goel/tightness.hpp"

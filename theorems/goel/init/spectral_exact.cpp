@@ -5,7 +5,7 @@
 //
 //   A_0 Sigma_hat B_0^T = M_hat, P_0^T P_0 = Q_0^T Q_0, P_0 Q_0^T = Z_hat, each to a rounding bound.
 //   Negative control: the SVD of M_hat itself (Sigma_hat ignored).
-#include "numerics/algorithm1.hpp"
+#include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/spectral.hpp"
 #include "theorems/goel/algorithm.hpp"
 #include "theorems/goel/noise.hpp"

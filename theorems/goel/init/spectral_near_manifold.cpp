@@ -6,10 +6,10 @@
 //   bootstrap half-width), and for n >= 4 n_0, n_0 = (C / rho)^2 from the fitted law, at least 75% of seeds start
 //   inside rho (a one-sided binomial test at level 1e-3 over the 32 seeds).
 //   Negative control: slope -1.
-#include "numerics/algorithm1.hpp"
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/algorithm1.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "theorems/goel/algorithm.hpp"
-#include "theorems/goel_constants.hpp"
+#include "theorems/goel/constants.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <cmath>
@@ -72,8 +72,8 @@ struct SpectralNearManifold {
         dist[i].push_back(dd);
         inside[i] += dd <= rho ? 1.0 / seeds : 0.0;
       }
-      e.observations.emplace_back("median dist_P(theta_0, S)[n=" + std::to_string(grid[i]) + "]", detail::median(dist[i]));
-      e.observations.emplace_back("fraction inside rho[n=" + std::to_string(grid[i]) + "]", inside[i]);
+      e.add_point("median dist_P(theta_0, S)", "n", double(grid[i]), detail::median(dist[i]));
+      e.add_point("fraction inside rho", "n", double(grid[i]), inside[i]);
     }
     const detail::ExponentFit fit = detail::exponent_fit(grid, dist, detail::mc_seed_of(inst));
     const double target = variant == Variant::claim ? -0.5 : -1.0;

@@ -7,9 +7,9 @@
 //   idempotent and is the nearest point: O_hat^T W*^T W is symmetric (Procrustes optimality), and no
 //   random orthogonal O, no small rotation Cayley(+-eps K) O_hat (eps = 1e-3), gives a point of S closer.
 //   Negative control: the projection replaced by the polar factor of P*^T P alone (not the nearest point).
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/goel/instance_impl.hpp"
+#include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
 #include "theorems/register_claim.hpp"

@@ -6,7 +6,7 @@
 //   orthogonal O; R_si(cA, B/c) = R_si(A, B); c in {1e-2, 1, 1e2}; each to a rounding bound.
 //   Negative control: (PG, QG), (cA, cB), (PG, QG) for R_bal, and R_bal in place of R_si.
 #include "numerics/spectral.hpp"
-#include "theorems/goel/instance_impl.hpp"
+#include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
 #include "theorems/register_claim.hpp"

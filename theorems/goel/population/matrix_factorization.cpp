@@ -7,10 +7,10 @@
 //   + k s^2/2 within the kappa2 bias allowance plus z standard errors;
 //   A Sigma B^T Sigma^{1/2} = P Q^T and L - L* = 1/2 ||P Q^T - Z*||_F^2 to working precision.
 //   Negative control: the closed form without the Sigma^{1/2} weight, and Q = Sigma^{1/2} B (one root).
-#include "numerics/monte_carlo.hpp"
+#include "numerics/models/goel/monte_carlo.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/goel/instance_impl.hpp"
+#include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
 #include "theorems/goel/protocol.hpp"

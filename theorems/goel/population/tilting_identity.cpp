@@ -9,10 +9,10 @@
 //   E[e^{wx} x] / E[e^{wx}] = sigma^2 w is checked by quadrature at working precision along each eigendirection of
 //   Sigma (it tightens with the digits).
 //   Negative control: the limit without Sigma, B^T q (and w in place of sigma^2 w).
-#include "numerics/monte_carlo.hpp"
+#include "numerics/models/goel/monte_carlo.hpp"
 #include "numerics/rate_fit.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/goel/instance_impl.hpp"
+#include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
 #include "theorems/goel/protocol.hpp"
@@ -100,8 +100,8 @@ struct TiltingIdentity {
       x.push_back(std::log(double(tokens)));
       y.push_back(std::log(last.mean));
       rel_se.push_back(last.std_error / last.mean);
-      e.observations.emplace_back("T m_T / c1[T=" + std::to_string(tokens) + "]", tokens * last.mean / to_double(c1));
-      e.observations.emplace_back("m_T[T=" + std::to_string(tokens) + "]", last.mean);
+      e.add_point("T m_T / c1", "T", double(tokens), tokens * last.mean / to_double(c1));
+      e.add_point("m_T", "T", double(tokens), last.mean);
     }
     // (R1) OLS slope with fixed coefficients c_T; delta-method SE sqrt(sum c_T^2 (se_T / m_T)^2).
     const LineFit fit = fit_line(x, y);

@@ -5,7 +5,7 @@
 //   One preconditioned step on L_n + R in (A, B), mapped to (P, Q), equals one GD step on the same objective
 //   written in (P, Q), i.e. on whitened tokens X Sigma_hat^{-1/2}, to a rounding bound.
 //   Negative control: the step without the preconditioner.
-#include "numerics/algorithm1.hpp"
+#include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/spectral.hpp"
 #include "theorems/goel/algorithm.hpp"
 #include "theorems/goel/noise.hpp"

@@ -11,12 +11,12 @@
 //   (never, step 5). At 50+ digits: the double run continued from 1e2 x its floor decreases below 1e-3 eps(double) at
 //   the same rate.
 //   Negative control: the gauge dropped (the kappa-1 run itself must match), and plain GD as insensitive to kappa as 1.1x.
-#include "numerics/algorithm1.hpp"
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/algorithm1.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "numerics/rate_fit.hpp"
 #include "theorems/goel/algorithm.hpp"
 #include "theorems/goel/noise.hpp"
-#include "theorems/goel_constants.hpp"
+#include "theorems/goel/constants.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>
@@ -209,15 +209,15 @@ struct GeometricInM {
         e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": Algorithm 1 mu_hat (tail) < 1", fa.mu, 1.0 - 1e-12, 0.0));
         e.conditions.push_back(make_ge<double>("kappa(Sigma) = " + k + ": R^2 of the geometric fit (tail) >= 0.99", fa.r2, 0.99, 0.0));
         gap_alg.push_back(1 - fa.mu);
-        e.observations.emplace_back("Algorithm 1 mu_hat[kappa=" + k + "]", fa.mu);
-        e.observations.emplace_back("Algorithm 1 steps[kappa=" + k + "]", double(a->record.objective.size() - 1));
+        e.add_point("Algorithm 1 mu_hat", "kappa", kappa, fa.mu);
+        e.add_point("Algorithm 1 steps", "kappa", kappa, double(a->record.objective.size() - 1));
         // The local-contraction mu at the step Algorithm 1 takes (step 5: >= 4.5, never < 1; reported).
         const OnePointConstants<double> c = one_point_constants(rps.back().S.sigma(0), rps.back().S.sigma(rps.back().S.rank - 1), kAlgorithmLambda);
         const double eta = detail::algorithm_options(rps.back().f.moments, 1, true).eta;
         const double mu = 1 - 2 * eta * c.alpha + eta * eta * c.beta_s;
         if (mu < 1)
           e.conditions.push_back(make_le<double>("kappa(Sigma) = " + k + ": mu_hat <= mu(eta) of goel.geometry.local_contraction", fa.mu, mu, 0.0));
-        e.observations.emplace_back("mu(eta) of the local-contraction theorem (>= 1: vacuous)[kappa=" + k + "]", mu);
+        e.add_point("mu(eta) of the local-contraction theorem (>= 1: vacuous)", "kappa", kappa, mu);
         runs.push_back(std::move(*a));
       }
       // Step 1: Sigma enters Algorithm 1 only through the gauge of its start. The run at kappa v equals, to rounding,
@@ -237,9 +237,9 @@ struct GeometricInM {
         else
           e.conditions.push_back(make_le<double>("control: kappa(Sigma) = " + k + ": max_t |F(kappa) - F(kappa 1)| / max |F| <= m chain_eps kappa(Sigma_hat) (gauge dropped)",
                                                  d_plain, tol, 0.0));
-        e.observations.emplace_back("||O - I||_F (gauge of the start)[kappa=" + k + "]", (O - MatD::Identity(O.rows(), O.cols())).norm());
-        e.observations.emplace_back("objective distance, gauged[kappa=" + k + "]", d_gauge);
-        e.observations.emplace_back("objective distance, gauge dropped[kappa=" + k + "]", d_plain);
+        e.add_point("||O - I||_F (gauge of the start)", "kappa", kRateKappas[i], (O - MatD::Identity(O.rows(), O.cols())).norm());
+        e.add_point("objective distance, gauged", "kappa", kRateKappas[i], d_gauge);
+        e.add_point("objective distance, gauge dropped", "kappa", kRateKappas[i], d_plain);
       }
       const auto spread = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()) / *std::min_element(v.begin(), v.end()); };
       e.observations.emplace_back("max / min over kappa(Sigma) of (1 - mu_hat) (reported; step 1)", spread(gap_alg));
@@ -250,9 +250,8 @@ struct GeometricInM {
         if (p.diverged) return Evaluation::discarded("plain GD diverged at kappa(Sigma) = " + exact_decimal(kRateKappas[i]));
         const double f_star = *std::min_element(runs[i].record.objective.begin(), runs[i].record.objective.end());
         steps_gd.push_back(detail::iterations_to_reduce(p.record.objective, f_star));
-        e.observations.emplace_back("plain GD steps to reduce the gap 1e3-fold (-1: not in " + std::to_string(kRateGdCap) + ")[kappa=" +
-                                        exact_decimal(kRateKappas[i]) + "]",
-                                    double(steps_gd.back()));
+        e.add_point("plain GD steps to reduce the gap 1e3-fold (-1: not in " + std::to_string(kRateGdCap) + ")", "kappa", kRateKappas[i],
+                    double(steps_gd.back()));
       }
       const int t1 = steps_gd.front(), t100 = steps_gd.back();
       if (t1 < 0) return Evaluation::discarded("plain GD did not reduce the gap 1e3-fold within " + std::to_string(kRateGdCap) + " steps at kappa(Sigma) = 1");

@@ -82,9 +82,9 @@ struct ResidualPreventsCollapse {
     for (int r = 0; r < 2; ++r) {
       const std::string b = r == 0 ? ", beta = 0" : ", beta = 1";
       for (std::size_t l = 0; l < sw.inverse_kappa[r].size(); ++l)
-        e.observations.emplace_back("median 1/kappa(Z_i)" + b + "[layer=" + std::to_string(l + 1) + "]", sw.inverse_kappa[r][l]);
+        e.add_point("median 1/kappa(Z_i)" + b, "layer", double(l + 1), sw.inverse_kappa[r][l]);
       for (std::size_t k = 0; k < depths.size(); ++k)
-        e.observations.emplace_back("trained loss" + b + "[depth=" + std::to_string(o.train_depths[k]) + "]", sw.final_loss[r][k]);
+        e.add_point("trained loss" + b, "depth", double(o.train_depths[k]), sw.final_loss[r][k]);
     }
     return e;
   }

@@ -92,11 +92,10 @@ struct ResidualSpeedsConvergence {
     if (diverged) e.conditions.push_back(make_le<double>("GD did not diverge at any beta", 1.0, 0.0, 0.0));
     e.observations = {{"eta", sw.eta}, {"sharpness at beta = 1", sw.sharpness}, {"rank-one floor / L_0", sw.rank_one_floor / zero.loss0}};
     for (const BetaSweepPoint& p : sw.points) {
-      const std::string b = "[beta=" + exact_decimal(p.beta) + "]";
-      e.observations.emplace_back("iterations to 1e-3 L_0 (-1: not reached)" + b, p.iterations_to_target);
-      e.observations.emplace_back("L_T/L_0" + b, p.final_loss / p.loss0);
-      e.observations.emplace_back("kappa(Zs) at init" + b, p.kappa_Zs);
-      e.observations.emplace_back("min sigma_min(Z_i)^2 / max ||Z_i||^2" + b, p.conditioning_ratio);
+      e.add_point("iterations to 1e-3 L_0 (-1: not reached)", "beta", p.beta, p.iterations_to_target);
+      e.add_point("L_T/L_0", "beta", p.beta, p.final_loss / p.loss0);
+      e.add_point("kappa(Zs) at init", "beta", p.beta, p.kappa_Zs);
+      e.add_point("min sigma_min(Z_i)^2 / max ||Z_i||^2", "beta", p.beta, p.conditioning_ratio);
     }
     e.observations.emplace_back("beta=1: fitted contraction (second half)", fit.contraction);
     e.observations.emplace_back("beta=1: R^2", fit.r2);

@@ -92,8 +92,8 @@ struct ConditioningTrend {
         make_ge<double>("Spearman(beta, min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2) >= 0.9", rho_ratio, kRhoRatio, 0.0));
     e.observations.emplace_back("gamma = ||As(0)|| / ||Xs||", to_double(curve.gamma));
     for (std::size_t b = 0; b < betas.size(); ++b) {
-      e.observations.emplace_back("kappa(Zs)[beta=" + exact_decimal(betas[b]) + "]", curve.kappa[b]);
-      e.observations.emplace_back("min sigma_min(Z_i)^2 / max ||Z_i||^2[beta=" + exact_decimal(betas[b]) + "]", curve.ratio[b]);
+      e.add_point("kappa(Zs)", "beta", betas[b], curve.kappa[b]);
+      e.add_point("min sigma_min(Z_i)^2 / max ||Z_i||^2", "beta", betas[b], curve.ratio[b]);
     }
     return e;
   }

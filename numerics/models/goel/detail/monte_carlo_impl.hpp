@@ -1,6 +1,6 @@
 #pragma once
 
-#include "numerics/monte_carlo.hpp"
+#include "numerics/models/goel/monte_carlo.hpp"
 
 namespace thm {
 

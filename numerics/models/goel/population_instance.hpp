@@ -5,7 +5,7 @@
 // Everything is built in double with fixed-order loops from the spec's entropy, and lifted exactly.
 #pragma once
 
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 #include "numerics/instance.hpp"
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// [G] finite-data objective (claims.md, "Finite-data objective (our reading)"; docs/derivations/goel.finite_data.md).
+// [G] finite-data objective (docs/spec/claims.md, "Finite-data objective (our reading)"; docs/derivations/goel.finite_data.md).
 //
 // One training sequence of n tokens x_i (rows of X, n x d) with labels y_i (rows of Y, n x k); token i
 // attends over all n tokens (optionally not over itself):
@@ -8,7 +8,7 @@
 // G_B = X^T G_K X.
 #pragma once
 
-#include "numerics/attention_regression.hpp"
+#include "numerics/models/goel/attention_regression.hpp"
 
 namespace thm {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "numerics/algorithm1.hpp"
+#include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/random.hpp"
 
 #include <Eigen/SVD>

@@ -1,8 +1,8 @@
-// lift_goel (instantiated at the four scalar types in theorems/goel_instance.cpp) and the integer parameters and
+// lift_goel (instantiated at the four scalar types in numerics/models/goel/population_instance.cpp) and the integer parameters and
 // Monte-Carlo seed of a [G] instance.
 #pragma once
 
-#include "theorems/goel_instance.hpp"
+#include "numerics/models/goel/population_instance.hpp"
 
 #include <cmath>
 #include <string>

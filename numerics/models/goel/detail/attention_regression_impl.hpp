@@ -1,6 +1,6 @@
 #pragma once
 
-#include "numerics/attention_regression.hpp"
+#include "numerics/models/goel/attention_regression.hpp"
 
 #include <stdexcept>
 

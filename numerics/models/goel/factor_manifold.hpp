@@ -1,11 +1,11 @@
 // The manifold of global minima of [G]'s regularised factor objective, in (P, Q) coordinates
-// (claims.md, "Manifold of global minima"; docs/derivations/goel.model.md):
+// (docs/spec/claims.md, "Manifold of global minima"; docs/derivations/goel.model.md):
 //   Z* = U D V^T (rank r),  S = { (U_r D^{1/2} E_r^T O, V_r D^{1/2} E_r^T O) : O in O(d) },
 // E_r^T the first r rows of I_d. The projection onto S (nearest point in the P-weighted norm, which is
 // Euclidean in (P, Q)) is orthogonal Procrustes: O_hat = polar factor of K = P*^T P + Q*^T Q.
 #pragma once
 
-#include "numerics/attention_regression.hpp"
+#include "numerics/models/goel/attention_regression.hpp"
 
 namespace thm {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "numerics/checked_svd.hpp"
-#include "numerics/factor_manifold.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
 
 #include <Eigen/LU>
 #include <Eigen/SVD>

@@ -1,4 +1,4 @@
-// [G] softmax attention for linear regression (claims.md, "Model [G]"; docs/derivations/goel.model.md).
+// [G] softmax attention for linear regression (docs/spec/claims.md, "Model [G]"; docs/derivations/goel.model.md).
 //
 // Tokens x ~ N(0, Sigma) in R^d; parameters A (k x d, value/output) and B (d x d, key-query);
 // yhat(q) = A sum_j softmax_j(q^T B x_j) x_j; target y = M q + xi, xi ~ N(0, s^2 I_k).
@@ -33,7 +33,7 @@ struct ParamPair {
   Mat<T> A, B;
 };
 
-// L - L* = 1/2 ||(A Sigma B^T - M) Sigma^{1/2}||_F^2, from the closed form (pitfalls.md: never as a
+// L - L* = 1/2 ||(A Sigma B^T - M) Sigma^{1/2}||_F^2, from the closed form (docs/spec/pitfalls.md: never as a
 // difference of two large numbers).
 template <class T>
 T population_excess(const Mat<T>& A, const Mat<T>& B, const RegressionTask<T>& task);

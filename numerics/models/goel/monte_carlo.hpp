@@ -3,7 +3,7 @@
 // draws are evaluated at every precision; the per-draw values are returned as doubles for the statistics.
 #pragma once
 
-#include "numerics/attention_regression.hpp"
+#include "numerics/models/goel/attention_regression.hpp"
 #include "numerics/random.hpp"
 
 #include <vector>

@@ -1,6 +1,6 @@
-#include "theorems/goel_instance.hpp"
+#include "numerics/models/goel/population_instance.hpp"
 
-#include "theorems/goel/instance_impl.hpp"
+#include "numerics/models/goel/detail/population_instance_impl.hpp"
 
 #include "numerics/random_matrix.hpp"
 
@@ -183,7 +183,7 @@ GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed) {
 
 }  // namespace thm
 
-// lift_goel at the four scalar types (declared extern in theorems/goel_instance.hpp).
+// lift_goel at the four scalar types (declared extern in numerics/models/goel/population_instance.hpp).
 namespace thm {
 template GProblem<double> lift_goel<double>(const Instance&);
 template GProblem<mp50> lift_goel<mp50>(const Instance&);

@@ -1,5 +1,5 @@
 // [G] Algorithm 1 (structure-aware GD) and its baselines on the finite-data objective
-// (claims.md, "Algorithm 1"; docs/derivations/goel.finite_data.md):
+// (docs/spec/claims.md, "Algorithm 1"; docs/derivations/goel.finite_data.md):
 //   spectral initialisation: SVD of Z_hat = M_hat Sigma_hat^{1/2} = U D V^T, P_0 = U_r D^{1/2}, Q_0 = V_r D^{1/2}
 //   (balanced), mapped back with Sigma_hat: A_0 Sigma_hat B_0^T = M_hat exactly;
 //   preconditioned GD on L_n + R: A -= eta G_A Sigma_hat^{-1}, B -= eta Sigma_hat^{-1} G_B Sigma_hat^{-1}
@@ -9,8 +9,8 @@
 // the population manifold S, ||B||_F.
 #pragma once
 
-#include "numerics/factor_manifold.hpp"
-#include "numerics/finite_attention.hpp"
+#include "numerics/models/goel/factor_manifold.hpp"
+#include "numerics/models/goel/finite_attention.hpp"
 
 #include <cstdint>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "numerics/monte_carlo.hpp"
+#include "numerics/models/goel/monte_carlo.hpp"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "numerics/finite_attention.hpp"
+#include "numerics/models/goel/finite_attention.hpp"
 #include "numerics/softmax.hpp"
 
 #include <Eigen/Cholesky>
