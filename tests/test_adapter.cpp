@@ -1,5 +1,5 @@
 // The doctest/RapidCheck adapter itself: properties run cases, failures fail, and a property that
-// ran zero cases is a failure (pitfalls.md: a reproduce string for an unknown id runs nothing).
+// ran zero cases is a failure (docs/spec/pitfalls.md: a reproduce string for an unknown id runs nothing).
 #include "properties/doctest_rapidcheck.hpp"
 #include "properties/rc_choices.hpp"
 
