@@ -300,9 +300,10 @@ TEST_CASE("claim qin.gd.linear_rate reports the bound curve next to the measured
     ++judged;
     int losses = 0, bounds = 0;
     double last_loss = 0, last_bound = 0;
-    for (const auto& [name, value] : e.observations) {
-      if (name.rfind("loss L_t[t=", 0) == 0) ++losses, last_loss = value;
-      if (name.rfind("bound (1 - eta alpha)^t L_0[t=", 0) == 0) ++bounds, last_bound = value;
+    for (const Series& s : e.series) {
+      CHECK(s.variable == "t");
+      if (s.name == "loss L_t") losses = static_cast<int>(s.y.size()), last_loss = s.y.back();
+      if (s.name == "bound (1 - eta alpha)^t L_0") bounds = static_cast<int>(s.y.size()), last_bound = s.y.back();
     }
     CHECK(losses == kLinearRateSteps + 1);
     CHECK(bounds == kLinearRateSteps + 1);

@@ -14,7 +14,7 @@ inline constexpr int kMaxTries = 200;
 
 // Sigma, Z* and lambda (the population problem), with d already set.
 void draw_problem(ChoiceSource& src, GSpec& s);
-// rho of the one-point conditions at the spec's Z* and lambda (goel_constants.hpp).
+// rho of the one-point conditions at the spec's Z* and lambda (theorems/goel/constants.hpp).
 double rho_of(const GSpec& s);
 // The population instances of the Monte-Carlo claims: d, k in 1..4, Sigma with eigenvalues in [1/4, 4], A and B Gaussian.
 GSpec population_spec(ChoiceSource& src);

@@ -3,7 +3,7 @@
 // The excess risk of Algorithm 1's output, in the rate of the paper's later version.
 //
 //   L(theta_m) - L* <= C (mu^m + 1/n), judged by the protocol of goel.risk.excess_bound_v1 (sigma_1(Z*) < 1/4, the
-//   one-sided Jonckheere-Terpstra test that excess / b(n) does not grow with n; the study is shared and cached:
+//   one-sided Jonckheere-Terpstra test that excess / b(n) does not grow with n; the study is recomputed at each evaluation (no cache):
 //   theorems/goel/risk.hpp).
 //   Negative control: n^{-7} alone (faster rate, optimisation term dropped).
 #include "theorems/goel/algorithm.hpp"
