@@ -145,18 +145,16 @@ int explore(const ExploreArgs& a) {
     if (rows.front().quantities.size() > shown) fmt::print("({} more in the claim's JSON report)\n", rows.front().quantities.size() - shown);
     fmt::print("\n");
   }
-  // Classification from the double verdict and the verdicts at every higher precision.
-  bool high_violated = true, high_holds = true;
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    high_violated = high_violated && rows[i].outcome.verdict == CaseVerdict::violated;
-    high_holds = high_holds && rows[i].outcome.verdict == CaseVerdict::holds;
-  }
+  // The runner's classification (properties/runner.hpp) from the double verdict and the verdicts at every higher precision.
+  std::vector<CaseVerdict> higher;
+  for (std::size_t i = 1; i < rows.size(); ++i) higher.push_back(rows[i].outcome.verdict);
   const CaseVerdict v64 = rows.front().outcome.verdict;
+  const LadderResult ladder = classify_case(v64, higher);
   std::string verdict = "undecided";
   if (v64 == CaseVerdict::discarded) verdict = "discarded (hypotheses false)";
-  else if (high_violated) verdict = "genuine (violated at every precision)";
-  else if (high_holds && v64 != CaseVerdict::holds) verdict = "rounding artifact (holds once the digits suffice)";
-  else if (high_holds) verdict = "holds at every precision";
+  else if (ladder == LadderResult::genuine) verdict = "genuine (violated at every precision)";
+  else if (ladder != LadderResult::undecided && v64 != CaseVerdict::holds) verdict = "rounding artifact (holds once the digits suffice)";
+  else if (ladder != LadderResult::undecided) verdict = "holds at every precision";
   fmt::print("classification: {}\n", verdict);
   if (a.interval) {
     const int d = *std::max_element(digits.begin(), digits.end());

@@ -23,6 +23,15 @@ Instance generate_case(const Claim& claim, std::uint64_t seed, int index, int ca
   return claim.generate(choices);
 }
 
+LadderResult classify_case(CaseVerdict in_double, const std::vector<CaseVerdict>& higher) {
+  const auto all = [&](CaseVerdict v) {
+    return !higher.empty() && std::all_of(higher.begin(), higher.end(), [&](CaseVerdict h) { return h == v; });
+  };
+  if (all(CaseVerdict::violated)) return LadderResult::genuine;
+  if (all(CaseVerdict::holds)) return in_double == CaseVerdict::violated ? LadderResult::rounding_artifact : LadderResult::resolved;
+  return LadderResult::undecided;
+}
+
 namespace {
 
 Evaluation numerical_failure(const std::string& what) {
@@ -70,10 +79,7 @@ LadderResult ladder(const Claim& claim, const Instance& inst, Variant variant, C
   };
   const CaseVerdict v50 = verdict_at(Precision::mp50);
   const CaseVerdict v100 = verdict_at(Precision::mp100);
-  if (v50 == CaseVerdict::violated && v100 == CaseVerdict::violated) return LadderResult::genuine;
-  if (v50 == CaseVerdict::holds && v100 == CaseVerdict::holds)
-    return in_double == CaseVerdict::violated ? LadderResult::rounding_artifact : LadderResult::resolved;
-  return LadderResult::undecided;
+  return classify_case(in_double, {v50, v100});
 }
 
 std::optional<ShrunkCase> shrink_case(const Claim& claim, const RunOptions& options, int index, int cases) {

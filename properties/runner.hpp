@@ -34,6 +34,10 @@ struct RunOptions {
 // inconclusive case that holds at both; undecided otherwise.
 enum class LadderResult { not_checked, genuine, rounding_artifact, resolved, undecided };
 std::string_view to_string(LadderResult r);
+// The one classification of a case, used by run's ladder and by explore: from its verdict in double and its verdicts at
+// the higher precisions. genuine: violated at every higher precision; rounding artifact: violated in double, holds at
+// every higher one; resolved: otherwise not held in double, holds at every higher one; undecided otherwise.
+LadderResult classify_case(CaseVerdict in_double, const std::vector<CaseVerdict>& higher);
 
 struct CaseRecord {
   int index = 0;  // case number; with the seed and claim id it regenerates the instance

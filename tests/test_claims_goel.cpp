@@ -6,7 +6,8 @@
 #include "properties/runner.hpp"
 #include "theorems/goel/algorithm.hpp"
 #include "theorems/goel/protocol.hpp"
-#include "theorems/goel/risk.hpp"  // detail::jonckheere*, for the risk claims' test
+#include "numerics/trend_test.hpp"
+#include "theorems/goel/risk.hpp"
 #include "theorems/goel/tightness.hpp"
 #include "theorems/goel/constants.hpp"
 #include "numerics/models/goel/population_instance.hpp"
@@ -355,14 +356,14 @@ TEST_CASE("goel.rate.geometric_in_m: on a fixed instance the kappa runs equal th
 }
 
 TEST_CASE("goel.risk.*: the Jonckheere-Terpstra tail is exact (q-multinomial), and its critical values are the derivation's") {
-  CHECK(detail::jonckheere_upper_tail({1, 1}, 1) == doctest::Approx(0.5));
-  CHECK(detail::jonckheere_upper_tail({2, 2}, 4) == doctest::Approx(1.0 / 6));  // 1 of C(4, 2) orders
-  CHECK(detail::jonckheere_upper_tail({3, 3, 3, 3}, 0) == doctest::Approx(1.0));
-  CHECK(detail::jonckheere_upper_tail({3, 3, 3, 3}, 54) == doctest::Approx(1.0 / 369600));
-  CHECK(detail::jonckheere_upper_tail({3, 3, 3, 3}, 49) == doctest::Approx(174.0 / 369600));
-  CHECK(detail::jonckheere_upper_tail({5, 5, 5, 3}, 101) == doctest::Approx(3.798673704135889e-4).epsilon(1e-9));
-  CHECK(detail::jonckheere_upper_tail({5, 5, 5, 3}, 100) > kRiskLevel);
-  CHECK(detail::jonckheere({{1.0, 2.0}, {3.0, 0.5}}) == 2);
+  CHECK(jonckheere_upper_tail({1, 1}, 1) == doctest::Approx(0.5));
+  CHECK(jonckheere_upper_tail({2, 2}, 4) == doctest::Approx(1.0 / 6));  // 1 of C(4, 2) orders
+  CHECK(jonckheere_upper_tail({3, 3, 3, 3}, 0) == doctest::Approx(1.0));
+  CHECK(jonckheere_upper_tail({3, 3, 3, 3}, 54) == doctest::Approx(1.0 / 369600));
+  CHECK(jonckheere_upper_tail({3, 3, 3, 3}, 49) == doctest::Approx(174.0 / 369600));
+  CHECK(jonckheere_upper_tail({5, 5, 5, 3}, 101) == doctest::Approx(3.798673704135889e-4).epsilon(1e-9));
+  CHECK(jonckheere_upper_tail({5, 5, 5, 3}, 100) > kRiskLevel);
+  CHECK(jonckheere({{1.0, 2.0}, {3.0, 0.5}}) == 2);
 }
 
 TEST_CASE("goel.risk.*: a fixed instance holds for both readings and each control (n^-7) is violated") {
