@@ -1,6 +1,8 @@
 #include "numerics/scalar.hpp"
 #include "numerics/activation.hpp"
 
+#include <mpfr.h>
+
 #include <cstdio>
 
 namespace thm {
@@ -51,5 +53,7 @@ std::string exact_decimal(double x) {
   std::snprintf(buf, sizeof buf, "%.17g", x);
   return buf;
 }
+
+void release_thread_caches() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
 
 }  // namespace thm

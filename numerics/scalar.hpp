@@ -31,6 +31,11 @@ std::optional<Precision> parse_precision(std::string_view name);
 // Machine epsilon of the rung (2^-52 for double, about 5.3e-51 for mp50, 5.7e-101 for mp100).
 double precision_epsilon(Precision p);
 
+// Frees the MPFR caches of the calling thread (constants such as log 2 and pi, computed on first use and kept per
+// thread). A thread that ran multiprecision arithmetic calls it before it ends, or the caches leak
+// (docs/spec/pitfalls.md, "MPFR and threads").
+void release_thread_caches();
+
 // Machine epsilon of T as T.
 template <class T>
 T epsilon() {

@@ -111,7 +111,9 @@ TEST_CASE("interval: diagonal and closed-form matrices' singular values are encl
   tall(1, 1) = -7;
   const std::vector<std::pair<MatD, std::vector<double>>> cases = {
       {d, {3, 2, 1e-3}}, {tall, {7, 0.5}}, {MatD(tall.transpose()), {7, 0.5}}};
-  for (const auto& [m, expected] : cases) {
+  for (const auto& test_case : cases) {
+    const auto& m = test_case.first;  // not a structured binding: clang 14 cannot capture one in INFO
+    const auto& expected = test_case.second;
     const SingularValueEnclosure e = enclose_singular_values(to_interval(m));
     REQUIRE(e.sigma.size() == expected.size());
     for (std::size_t k = 0; k < expected.size(); ++k) {
