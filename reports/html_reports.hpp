@@ -5,7 +5,6 @@
 #include "properties/runner.hpp"
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 

@@ -4,7 +4,9 @@
 #                               (holds, or violated for a documented finding)
 #   claim.<id>.control_caught   the same with --negative-control: the broken variant is violated
 #   claim.<id>.tighten          inequality and trajectory claims: the tightness search finds a best ratio
-# Inputs (set by tests/CMakeLists.txt through the generated include file): THM, EXPECT, SCRATCH.
+#   corpus.<expected>.<file>    tests/corpus/<expected classification>/<claim>-<hash>.json replayed with explore, and
+#                               certified too when the claim has an interval evaluation
+# Inputs (set by tests/CMakeLists.txt through the generated include file): THM, EXPECT, SCRATCH, TESTS_DIR.
 execute_process(COMMAND ${THM} list --json RESULT_VARIABLE rc OUTPUT_VARIABLE json ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   add_test(claims.listed ${CMAKE_COMMAND} -E echo "thmcheck list --json failed (${rc}): ${err}")
@@ -16,6 +18,7 @@ math(EXPR last "${count} - 1")
 foreach(i RANGE ${last})
   string(JSON id GET "${json}" ${i} id)
   string(JSON kind GET "${json}" ${i} kind)
+  string(JSON certified_${id} GET "${json}" ${i} interval_certification)
   add_test(claim.${id}.as_expected ${CMAKE_COMMAND} -DCMD=${THM}
            "-DARGS=run|--claims|${id}|--precision|double|--report|${SCRATCH}/claim/${id}" -DSTATUS=0 -P ${EXPECT})
   add_test(claim.${id}.control_caught ${CMAKE_COMMAND} -DCMD=${THM}
@@ -27,4 +30,23 @@ foreach(i RANGE ${last})
     add_test(claim.${id}.tighten ${CMAKE_COMMAND} -DCMD=${THM} "-DARGS=tighten|${id}|--budget|40|--out|${SCRATCH}/tighten/${id}"
              -DSTATUS=0 -P ${EXPECT})
   endif()
+endforeach()
+# The corpus: a claim with an interval evaluation must be certified violated if genuine, holds if a rounding artifact.
+foreach(expect genuine rounding-artifact)
+  file(GLOB corpus ${TESTS_DIR}/corpus/${expect}/*.json)
+  string(REPLACE "-" " " expect_text ${expect})
+  foreach(f IN LISTS corpus)
+    get_filename_component(name ${f} NAME_WLE)
+    string(REGEX REPLACE "-[0-9a-f]+$" "" claim ${name})
+    set(cert "")
+    if(certified_${claim})
+      if(expect STREQUAL "genuine")
+        set(cert "-DCERT=certified violated")
+      else()
+        set(cert "-DCERT=certified holds")
+      endif()
+    endif()
+    add_test(corpus.${expect}.${name} ${CMAKE_COMMAND} -DCMD=${THM} -DCLAIM=${claim} -DFILE=${f} "-DEXPECT=${expect_text}" ${cert}
+             -P ${TESTS_DIR}/corpus_replay.cmake)
+  endforeach()
 endforeach()
