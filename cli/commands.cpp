@@ -2,7 +2,10 @@
 
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
+#include "reports/csv.hpp"
+#include "reports/environment.hpp"
 #include "reports/run_report.hpp"
+#include "reports/shard_file.hpp"
 #include "reports/text_reports.hpp"
 #include "theorems/registry.hpp"
 
@@ -11,7 +14,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <iostream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <unistd.h>
 #include <sstream>
 
 namespace thm::cli {
@@ -93,6 +101,92 @@ void print_resolved(const ResolvedVerdict& v) {
   std::fflush(stdout);
 }
 
+// "I/K" with 0 <= I < K <= 100000.
+Shard parse_shard(const std::string& text) {
+  Shard s;
+  const auto slash = text.find('/');
+  const auto number = [&](const std::string& part, int& out) {
+    const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
+    return !part.empty() && ec == std::errc() && ptr == part.data() + part.size();
+  };
+  if (slash == std::string::npos || !number(text.substr(0, slash), s.index) || !number(text.substr(slash + 1), s.count) || s.count < 1 ||
+      s.count > 100000 || s.index < 0 || s.index >= s.count)
+    throw UsageError("--shard takes I/K with 0 <= I < K <= 100000 (the I-th of K slices), got '" + text + "'");
+  return s;
+}
+
+// A progress line on stderr when it is a terminal: claim, cases evaluated, and the claim's remaining time at its pace.
+std::function<void(const Claim&, int, int)> progress_line() {
+  if (!isatty(STDERR_FILENO)) return {};
+  // Claims run side by side (run_claims): the line shows the one that reported last, with its own pace.
+  struct State {
+    std::mutex mutex;
+    std::map<const Claim*, std::chrono::steady_clock::time_point> start;
+  };
+  auto state = std::make_shared<State>();
+  return [state](const Claim& c, int done, int total) {
+    const std::lock_guard<std::mutex> lock(state->mutex);
+    const auto now = std::chrono::steady_clock::now();
+    const auto start = state->start.emplace(&c, now).first->second;
+    const double elapsed = std::chrono::duration<double>(now - start).count();
+    const double eta = done > 0 ? elapsed * (total - done) / done : 0;
+    fmt::print(stderr, "\r\033[K{} {}/{} cases{}", c.id, done, total, done < total ? fmt::format(", about {:.0f} s left", eta) : "");
+    std::fflush(stderr);
+  };
+}
+
+// Runs each claim's rows, prints them, and writes the report (staged: whole or absent); the exit status.
+int finish_and_report(const std::vector<const Claim*>& claims, const RunOptions& options, const std::string& report,
+                      const std::optional<std::string>& junit, StagedDirectory& staged,
+                      const std::function<std::vector<ClaimRun>(const Claim&, const RunOptions&)>& rows_of) {
+  fmt::print("thmcheck run: seed {} ({})\n", options.seed, to_string(options.variant));
+  RunResult result{options.seed, options.variant, claims, {}};
+  bool all_expected = true;
+  // Claims side by side on the jobs (properties/runner.hpp, run_claims), printed and stored in claim order.
+  std::vector<std::vector<ClaimRun>> by_claim(claims.size());
+  run_claims(claims, options, rows_of, [&](std::size_t k, std::vector<ClaimRun> rows) {
+    if (options.progress) fmt::print(stderr, "\r\033[K");
+    std::vector<const ClaimRun*> ptrs;
+    for (const ClaimRun& r : rows) {
+      print_row(r);
+      ptrs.push_back(&r);
+    }
+    const ResolvedVerdict v = resolve(ptrs);
+    print_resolved(v);
+    all_expected = all_expected && v.is_expected();
+    by_claim[k] = std::move(rows);
+  });
+  for (std::vector<ClaimRun>& rows : by_claim)
+    for (ClaimRun& r : rows) result.runs.push_back(std::move(r));
+  try {
+    const std::string text = write_report(staged.path(), result);
+    staged.commit();
+    if (junit) atomic_write(*junit, text);
+  } catch (const ReportError& e) {
+    throw UsageError(e.what());
+  }
+  fmt::print("report: {} (open index.html; also summary.md, junit.xml, claims/<id>.html|md|json)\n",
+             (std::filesystem::path(report) / "index.html").string());
+  if (!all_expected)
+    fmt::print("replay a claim: thmcheck run --claims ID --seed {}{}\n", options.seed,
+               options.variant == Variant::negative_control ? " --negative-control" : "");
+  return all_expected ? kExitOk : kExitUnexpected;
+}
+
+// The report directory staged, and --junit checked, before any work.
+void stage_outputs(std::optional<StagedDirectory>& staged, const std::string& report, const std::optional<std::string>& junit) {
+  try {
+    staged.emplace(report);
+    if (junit) {
+      if (is_within(*junit, report))
+        throw ReportError("--junit '" + *junit + "' lies inside the report directory, which is replaced as a whole (it has junit.xml)");
+      check_output_file(*junit);
+    }
+  } catch (const ReportError& e) {
+    throw UsageError(e.what());
+  }
+}
+
 }  // namespace
 
 const Claim& select_one_claim(const std::string& id, const std::string& command) {
@@ -112,8 +206,9 @@ std::vector<const Claim*> select_claims_or_usage(const std::string& patterns) {
 RunOptions parse_run_options(const std::string& precision, std::optional<int> cases, bool negative_control,
                              const std::string& budget) {
   RunOptions options;
-  if (budget != "standard" && budget != "full") throw UsageError("--budget must be standard or full");
-  options.budget = budget == "full" ? StudyBudget::full : StudyBudget::standard;
+  if (budget != "standard" && budget != "full" && budget != "campaign") throw UsageError("--budget must be standard, full or campaign");
+  options.budget = budget == "standard" ? StudyBudget::standard : StudyBudget::full;
+  options.campaign = budget == "campaign";
   options.precisions = parse_precision_list(precision);
   if (cases && (*cases < 1 || *cases > 100000)) throw UsageError("--cases must be in [1, 100000]");
   options.cases = cases.value_or(-1);
@@ -127,54 +222,89 @@ int run(const RunArgs& args) {
   options.seed = args.seed;
   options.shrink = true;
   options.jobs = args.jobs;
+  options.progress = progress_line();
   if (args.only_case) {
     if (claims.size() != 1) throw UsageError("--case replays one case of one claim: give a single id in --claims");
-    const int budget = args.cases.value_or(claims.front()->default_cases);
+    if (args.shard) throw UsageError("--case replays one case: give --case or --shard, not both");
+    const int budget = case_budget(*claims.front(), options);
     if (*args.only_case < 0 || *args.only_case >= budget)
       throw UsageError(fmt::format("--case must be in [0, {}) (the case budget)", budget));
     options.only_case = args.only_case;
   }
+  if (args.shard) options.shard = parse_shard(*args.shard);
   // Every output path is checked before any work: the report is staged and replaces the previous one whole.
   std::optional<StagedDirectory> staged;
-  try {
-    staged.emplace(args.report);
-    if (args.junit) {
-      if (is_within(*args.junit, args.report))
-        throw ReportError("--junit '" + *args.junit + "' lies inside the report directory, which is replaced as a whole (it has junit.xml)");
-      check_output_file(*args.junit);
-    }
-  } catch (const ReportError& e) {
-    throw UsageError(e.what());
-  }
+  stage_outputs(staged, args.report, args.junit);
+  if (!args.shard)
+    return finish_and_report(claims, options, args.report, args.junit, *staged, [](const Claim& c, const RunOptions& o) { return run_claim(c, o); });
 
-  fmt::print("thmcheck run: seed {} ({})\n", options.seed, to_string(options.variant));
-  RunResult result{options.seed, options.variant, claims, {}};
-  bool all_expected = true;
+  // A shard: its slice of every claim's cases, written as DIR/shard.json for `thmcheck merge`.
+  ShardFile shard{environment_stamp(), options.seed, options.variant, options.budget, options.campaign, options.precisions, options.cases,
+                  options.shard, claims, {}};
+  fmt::print("thmcheck run: seed {} ({}), shard {}/{}\n", options.seed, to_string(options.variant), options.shard.index, options.shard.count);
   for (const Claim* c : claims) {
-    const std::size_t first = result.runs.size();
-    for (ClaimRun& r : run_claim(*c, options)) {
-      print_row(r);
-      result.runs.push_back(std::move(r));
-    }
-    std::vector<const ClaimRun*> rows;
-    for (std::size_t k = first; k < result.runs.size(); ++k) rows.push_back(&result.runs[k]);
-    const ResolvedVerdict v = resolve(rows);
-    print_resolved(v);
-    all_expected = all_expected && v.is_expected();
+    shard.runs.push_back(evaluate_shard(*c, options));
+    shard.runs.back().kept.clear();
+    fmt::print("{:<{}} {} cases\n", c->id, id_width(), shard_cases(*c, options).size());
   }
   try {
-    const std::string junit = write_report(staged->path(), result);
+    atomic_write(staged->path() / kShardFileName, shard_json(shard));
     staged->commit();
-    if (args.junit) atomic_write(*args.junit, junit);
   } catch (const ReportError& e) {
     throw UsageError(e.what());
   }
-  fmt::print("report: {} (open index.html; also summary.md, junit.xml, claims/<id>.html|md|json)\n",
-             (std::filesystem::path(args.report) / "index.html").string());
-  if (!all_expected)
-    fmt::print("replay a claim: thmcheck run --claims ID --seed {}{}\n", options.seed,
-               args.negative_control ? " --negative-control" : "");
-  return all_expected ? kExitOk : kExitUnexpected;
+  fmt::print("shard: {} (combine every shard with thmcheck merge)\n", (std::filesystem::path(args.report) / kShardFileName).string());
+  return kExitOk;
+}
+
+int merge(const MergeArgs& args) {
+  if (args.shards.empty()) throw UsageError("merge needs the shard directories");
+  std::vector<ShardFile> shards;
+  for (const std::string& dir : args.shards) {
+    try {
+      shards.push_back(read_shard(dir));
+    } catch (const DataError& e) {
+      throw UsageError(e.what());
+    }
+  }
+  // One campaign: the same build, seed, variant, budget, precisions, cases and claims; every shard of one K exactly once.
+  const ShardFile& first = shards.front();
+  const auto ids = [](const ShardFile& s) {
+    std::string out;
+    for (const Claim* c : s.claims) out += c->id + ",";
+    return out;
+  };
+  std::set<int> seen;
+  for (std::size_t k = 0; k < shards.size(); ++k) {
+    const ShardFile& s = shards[k];
+    const std::string& name = args.shards[k];
+    const auto refuse = [&](const std::string& what) { throw UsageError(name + ": " + what + " differs from " + args.shards.front() + "'s: not one campaign"); };
+    if (s.environment != first.environment) refuse("the build (compiler, libraries or revision)");
+    if (s.seed != first.seed) refuse("the seed");
+    if (s.variant != first.variant) refuse("the variant");
+    if (s.budget != first.budget || s.campaign != first.campaign) refuse("the budget");
+    if (s.precisions != first.precisions) refuse("the precisions");
+    if (s.cases != first.cases) refuse("the case budget");
+    if (ids(s) != ids(first)) refuse("the claim set");
+    if (s.shard.count != first.shard.count) refuse("the number of shards");
+    if (!seen.insert(s.shard.index).second) throw UsageError(name + ": shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count) + " given twice");
+  }
+  if (static_cast<int>(seen.size()) != first.shard.count) {
+    std::string missing;
+    for (int i = 0; i < first.shard.count; ++i)
+      if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+    throw UsageError("missing shard(s) " + missing + " of " + std::to_string(first.shard.count));
+  }
+  std::optional<StagedDirectory> staged;
+  stage_outputs(staged, args.report, args.junit);
+  const RunOptions options = merged_options(first);
+  return finish_and_report(first.claims, options, args.report, args.junit, *staged, [&](const Claim& c, const RunOptions& o) {
+    std::vector<ShardRun> parts;
+    for (ShardFile& s : shards)
+      for (ShardRun& r : s.runs)
+        if (r.claim == &c) parts.push_back(std::move(r));
+    return finish_run(c, o, std::move(parts));
+  });
 }
 
 }  // namespace thm::cli

@@ -32,8 +32,18 @@ struct RunArgs {
   std::optional<int> only_case;
   std::optional<std::string> junit;  // also write the JUnit XML here
   int jobs = 1;                      // threads evaluating cases (the CLI's default: the number of cores); same report
-  std::string budget = "standard";   // or "full": the studies' complete grids
+  std::string budget = "standard";   // or "full": the studies' complete grids; or "campaign" (clusters)
+  std::optional<std::string> shard;  // "I/K": evaluate the I-th of K slices of the cases, write DIR/shard.json
 };
+
+// Combines the shards of one campaign (every I of one K, same seed, budget, build and claims) into the report the
+// unsharded run writes, byte for byte.
+struct MergeArgs {
+  std::vector<std::string> shards;  // shard directories (or their shard.json)
+  std::string report = "reports/latest";
+  std::optional<std::string> junit;
+};
+int merge(const MergeArgs& args);
 
 int list(bool json);
 
@@ -45,6 +55,7 @@ struct ExploreArgs {
   std::string digits = "30,50,100,200";
   bool negative_control = false;
   bool interval = false;  // also certify the conclusion with MPFI at the largest --digits
+  bool patient = false;   // lift the claim's limits on the work (InstanceSchema), never its shapes
 };
 int explore(const ExploreArgs& args);
 

@@ -82,7 +82,13 @@ int explore(const ExploreArgs& a) {
     origin = "seed " + std::to_string(*a.seed) + ", case " + std::to_string(*a.case_index) + " of " + std::to_string(cases);
   }
 
-  // The double evaluation first: a malformed instance is refused with one line before anything is printed.
+  // The claim's schema before any arithmetic (a file from outside, or a generated case: the same check), then the
+  // double evaluation: a malformed instance is refused with one line before anything is printed.
+  try {
+    claim.schema.check(inst, *std::max_element(digits.begin(), digits.end()), a.patient);
+  } catch (const InstanceError& e) {
+    throw UsageError("bad instance (" + origin + "): " + e.what());
+  }
   Evaluation in_double;
   try {
     in_double = evaluate_case(claim, inst, Precision::float64, variant);

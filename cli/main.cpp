@@ -36,8 +36,19 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--jobs", run_args.jobs, "Threads evaluating cases (default: the number of cores); the report does not depend on it")
       ->check(CLI::Range(1, 256));
   std::string run_budget = "standard", exp_budget = "standard";
-  run_cmd->add_option("--budget", run_budget, "standard (default) or full: the complete n grids of the [G] rate studies")
-      ->check(CLI::IsMember({"standard", "full"}));
+  run_cmd->add_option("--budget", run_budget,
+                      "standard (default); full: the complete n grids of the [G] studies; campaign (clusters): full grids, " +
+                          std::to_string(thm::kCampaignCaseFactor) + "x the cases, every multiprecision rung on every case")
+      ->check(CLI::IsMember({"standard", "full", "campaign"}));
+  run_cmd->add_option("--shard", run_args.shard,
+                      "I/K: evaluate the I-th of K slices of every claim's cases (case i where i mod K = I) and write DIR/shard.json; "
+                      "thmcheck merge combines the K shards into the unsharded report");
+
+  MergeArgs merge_args;
+  CLI::App* merge_cmd = app.add_subcommand("merge", "Combine the K shard directories of one campaign into the report the unsharded run writes");
+  merge_cmd->add_option("shards", merge_args.shards, "Shard directories (each holding shard.json), every I of one K exactly once")->required();
+  merge_cmd->add_option("--report", merge_args.report, "Report directory (default reports/latest)");
+  merge_cmd->add_option("--junit", merge_args.junit, "Also write the JUnit XML to this file");
 
   StabilityArgs st_args;
   st_args.jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -83,6 +94,8 @@ int main(int argc, char** argv) {
   ex_cmd->add_flag("--negative-control", ex_args.negative_control, "Explore the broken variant (with --seed)");
   ex_cmd->add_flag("--interval", ex_args.interval,
                    "Also certify the conclusion with MPFI intervals at the largest --digits: certified holds / violated / not");
+  ex_cmd->add_flag("--patient", ex_args.patient,
+                   "Evaluate instances beyond the claim's limits on the work (sizes it evaluates within a minute); may take hours");
 
   TightenArgs t_args;
   std::string t_seed_text;
@@ -117,6 +130,7 @@ int main(int argc, char** argv) {
     if (*seed_opt) run_args.seed = parse_seed(seed_text);
     if (*case_opt) run_args.only_case = only_case;
     if (*list_cmd) return list(list_json);
+    if (*merge_cmd) return merge(merge_args);
     return run(run_args);
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();

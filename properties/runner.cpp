@@ -236,33 +236,98 @@ constexpr std::size_t kBlock = 256;
 
 }  // namespace
 
-std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
-  const int cases = options.cases >= 0 ? options.cases : claim.default_cases;
-  // The same instances at every precision: generated once, in double.
+int case_budget(const Claim& claim, const RunOptions& options) {
+  if (options.cases >= 0) return options.cases;
+  return options.campaign ? kCampaignCaseFactor * claim.default_cases : claim.default_cases;
+}
+
+std::vector<int> shard_cases(const Claim& claim, const RunOptions& options) {
+  const int cases = case_budget(claim, options);
   std::vector<int> indices;
   if (options.only_case)
     indices.push_back(*options.only_case);
   else
-    for (int i = 0; i < cases; ++i) indices.push_back(i);
+    for (int i = options.shard.index; i < cases; i += options.shard.count) indices.push_back(i);
+  return indices;
+}
+
+namespace {
+
+// The fold of one precision row over its records in case order: counts, minimum slack, worst case (the first
+// violation if any, else the smallest slack), first rounding artifact. The same code folds one shard's records (to
+// know which evaluations to keep) and all of them (the row), so a sharded run reports what an unsharded one does.
+struct Fold {
+  ClaimRun& run;
+  bool worst_is_violation = false;
+
+  // Returns whether the record became the worst case (first) or the first artifact (second).
+  std::pair<bool, bool> add(const CaseRecord& rec) {
+    std::pair<bool, bool> kept{false, false};
+    ++run.cases_run;
+    switch (rec.outcome.verdict) {
+      case CaseVerdict::holds: ++run.cases_held; break;
+      case CaseVerdict::violated:
+        if (rec.ladder == LadderResult::rounding_artifact) {
+          ++run.cases_rounding_artifact;
+          if (!run.artifact_case) {
+            run.artifact_case = rec.index;
+            kept.second = true;
+          }
+        } else {
+          ++run.cases_violated;
+        }
+        break;
+      case CaseVerdict::discarded: ++run.cases_discarded; break;
+      case CaseVerdict::inconclusive:
+        ++run.cases_inconclusive;
+        run.cases_resolved += rec.ladder == LadderResult::resolved;
+        break;
+    }
+    if (rec.outcome.verdict != CaseVerdict::discarded) {
+      const double s = rec.outcome.min_slack;
+      const bool violation = rec.outcome.verdict == CaseVerdict::violated && rec.ladder != LadderResult::rounding_artifact;
+      const bool better = !run.worst_case || (violation && !worst_is_violation) ||
+                          (violation == worst_is_violation && !worst_is_violation && s < *run.min_slack);
+      if (!run.min_slack || s < *run.min_slack || (std::isnan(*run.min_slack) && !std::isnan(s))) {
+        run.min_slack = s;
+        run.min_slack_eps = rec.outcome.min_slack_eps;
+      }
+      if (better) {
+        run.worst_case = rec.index;
+        worst_is_violation = violation;
+        kept.first = true;
+      }
+    }
+    return kept;
+  }
+};
+
+}  // namespace
+
+ShardRun evaluate_shard(const Claim& claim, const RunOptions& options) {
+  const int cases = case_budget(claim, options);
+  const std::vector<int> indices = shard_cases(claim, options);
+  ShardRun out;
+  out.claim = &claim;
+  out.shard = options.shard;
+  // The same instances at every precision: generated once, in double.
   std::vector<Instance> instances(indices.size());
   parallel_for(indices.size(), options.jobs, [&](std::size_t k) { instances[k] = generate_case(claim, options.seed, indices[k], cases, options.budget); });
-
-  std::vector<ClaimRun> runs;
+  // MP rungs replay a prefix of the same instances when the claim says so (Claim::mp_cases).
+  const auto count_at = [&](Precision p) {
+    if (p == Precision::float64 || claim.mp_cases < 0 || options.only_case || options.campaign) return indices.size();
+    return static_cast<std::size_t>(std::lower_bound(indices.begin(), indices.end(), claim.mp_cases) - indices.begin());
+  };
   LadderCache cache;
+  int done = 0, total = 0;
+  for (Precision p : options.precisions) total += static_cast<int>(count_at(p));
   for (Precision p : options.precisions) {
-    ClaimRun run;
-    run.claim = &claim;
-    run.precision = p;
-    run.variant = options.variant;
-    run.seed = options.seed;
-    run.cases_budget = cases;
+    ClaimRun local;  // this shard's fold: which evaluations to keep
+    Fold fold{local};
+    std::vector<CaseRecord>& records = out.records[p];
     const double eps = precision_epsilon(p);
-    bool worst_is_violation = false;
     int ladder_violations = 0, ladder_inconclusive = 0;
-    // MP rungs replay a prefix of the same instances when the claim says so (Claim::mp_cases).
-    std::size_t count = indices.size();
-    if (p != Precision::float64 && claim.mp_cases >= 0 && !options.only_case)
-      count = std::min(count, static_cast<std::size_t>(claim.mp_cases));
+    const std::size_t count = count_at(p);
     for (std::size_t first = 0; first < count; first += kBlock) {
       const std::size_t n = std::min(kBlock, count - first);
       // Evaluate the block (the ladder's earlier evaluations are reused).
@@ -276,17 +341,18 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
       parallel_for(n, options.jobs, [&](std::size_t b) {
         if (!ready[b]) evaluations[b] = evaluate_case(claim, instances[first + b], p, options.variant);
       });
-      std::vector<CaseRecord> records(n);
+      std::vector<CaseRecord> block(n);
       for (std::size_t b = 0; b < n; ++b) {
-        records[b].index = indices[first + b];
-        records[b].outcome = judge(evaluations[b], eps);
-        records[b].discard_reason = evaluations[b].discard_reason;
+        block[b].index = indices[first + b];
+        block[b].outcome = judge(evaluations[b], eps);
+        block[b].discard_reason = evaluations[b].discard_reason;
       }
-      // The ladder: violated and inconclusive double cases, the first ladder_checks of each in case order.
+      // The ladder: violated and inconclusive double cases, the first ladder_checks of each in case order (of this
+      // shard: the first ladder_checks of all cases are among them; finish_run keeps those).
       if (p == Precision::float64) {
         std::vector<std::size_t> climb;
         for (std::size_t b = 0; b < n; ++b) {
-          const CaseVerdict v = records[b].outcome.verdict;
+          const CaseVerdict v = block[b].outcome.verdict;
           int* checks = v == CaseVerdict::violated ? &ladder_violations : v == CaseVerdict::inconclusive ? &ladder_inconclusive : nullptr;
           if (checks && *checks < claim.ladder_checks) {
             ++*checks;
@@ -296,57 +362,68 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
         std::vector<LadderCache> found(climb.size());
         parallel_for(climb.size(), options.jobs, [&](std::size_t c) {
           const std::size_t b = climb[c];
-          records[b].ladder = ladder(claim, instances[first + b], options.variant, records[b].outcome.verdict, indices[first + b], &found[c]);
+          block[b].ladder = ladder(claim, instances[first + b], options.variant, block[b].outcome.verdict, indices[first + b], &found[c]);
         });
         for (LadderCache& f : found) cache.merge(f);
       }
       for (std::size_t b = 0; b < n; ++b) {
-        const std::size_t k = first + b;
-        const int i = indices[k];
-        CaseRecord& rec = records[b];
-        Evaluation& e = evaluations[b];
-        ++run.cases_run;
-        switch (rec.outcome.verdict) {
-          case CaseVerdict::holds: ++run.cases_held; break;
-          case CaseVerdict::violated:
-            if (rec.ladder == LadderResult::rounding_artifact) {
-              ++run.cases_rounding_artifact;
-              if (!run.artifact_case) {
-                run.artifact_case = i;
-                run.artifact_instance = instances[k];
-                run.artifact_evaluation = e;
-              }
-            } else {
-              ++run.cases_violated;
-            }
-            break;
-          case CaseVerdict::discarded: ++run.cases_discarded; break;
-          case CaseVerdict::inconclusive:
-            ++run.cases_inconclusive;
-            run.cases_resolved += rec.ladder == LadderResult::resolved;
-            break;
-        }
-        if (rec.outcome.verdict != CaseVerdict::discarded) {
-          const double s = rec.outcome.min_slack;
-          const bool violation = rec.outcome.verdict == CaseVerdict::violated && rec.ladder != LadderResult::rounding_artifact;
-          // The worst case is the first violation if there is one, else the smallest slack.
-          const bool better = !run.worst_case || (violation && !worst_is_violation) ||
-                              (violation == worst_is_violation && !worst_is_violation && s < *run.min_slack);
-          if (!run.min_slack || s < *run.min_slack || (std::isnan(*run.min_slack) && !std::isnan(s))) {
-            run.min_slack = s;
-            run.min_slack_eps = rec.outcome.min_slack_eps;
-          }
-          if (better) {
-            run.worst_case = i;
-            run.worst_instance = instances[k];
-            run.worst_evaluation = std::move(e);
-            worst_is_violation = violation;
-          }
-        }
-        run.records.push_back(std::move(rec));
+        const auto [worst, artifact] = fold.add(block[b]);
+        if (worst) out.kept[{p, block[b].index}] = evaluations[b];
+        if (artifact) out.kept[{p, block[b].index}] = evaluations[b];
+        records.push_back(std::move(block[b]));
+      }
+      done += static_cast<int>(n);
+      if (options.progress) options.progress(claim, done, total);
+    }
+  }
+  return out;
+}
+
+std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, std::vector<ShardRun> parts) {
+  const int cases = case_budget(claim, options);
+  std::vector<ClaimRun> runs;
+  for (Precision p : options.precisions) {
+    ClaimRun run;
+    run.claim = &claim;
+    run.precision = p;
+    run.variant = options.variant;
+    run.seed = options.seed;
+    run.cases_budget = cases;
+    std::vector<CaseRecord> records;
+    for (ShardRun& part : parts)
+      for (CaseRecord& r : part.records[p]) records.push_back(std::move(r));
+    std::sort(records.begin(), records.end(), [](const CaseRecord& a, const CaseRecord& b) { return a.index < b.index; });
+    // The ladder over all cases: the first ladder_checks violated and inconclusive double cases in case order keep
+    // their rungs; a shard may have climbed later ones too (its own first ladder_checks), which are dropped.
+    if (p == Precision::float64) {
+      int violations = 0, inconclusive = 0;
+      for (CaseRecord& r : records) {
+        const CaseVerdict v = r.outcome.verdict;
+        int* checks = v == CaseVerdict::violated ? &violations : v == CaseVerdict::inconclusive ? &inconclusive : nullptr;
+        if (checks && *checks < claim.ladder_checks)
+          ++*checks;
+        else
+          r.ladder = LadderResult::not_checked;
       }
     }
-    if (p == Precision::float64 && options.shrink && worst_is_violation && claim.ladder_checks > 0)
+    Fold fold{run};
+    for (const CaseRecord& r : records) fold.add(r);
+    // The reported evaluations: kept by the shard that evaluated them, or evaluated again (deterministic).
+    const auto evaluation_of = [&](int index) {
+      for (ShardRun& part : parts)
+        if (const auto it = part.kept.find({p, index}); it != part.kept.end()) return it->second;
+      return evaluate_case(claim, generate_case(claim, options.seed, index, cases, options.budget), p, options.variant);
+    };
+    if (run.worst_case) {
+      run.worst_instance = generate_case(claim, options.seed, *run.worst_case, cases, options.budget);
+      run.worst_evaluation = evaluation_of(*run.worst_case);
+    }
+    if (run.artifact_case) {
+      run.artifact_instance = generate_case(claim, options.seed, *run.artifact_case, cases, options.budget);
+      run.artifact_evaluation = evaluation_of(*run.artifact_case);
+    }
+    run.records = std::move(records);
+    if (p == Precision::float64 && options.shrink && fold.worst_is_violation && claim.ladder_checks > 0)
       run.shrunk = shrink_case(claim, options, *run.worst_case, cases);
     if (p == Precision::float64 && options.variant == Variant::claim && claim.tightness && !options.only_case)
       run.tightness = claim.tightness(options.seed);
@@ -354,6 +431,43 @@ std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
     runs.push_back(std::move(run));
   }
   return runs;
+}
+
+std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options) {
+  std::vector<ShardRun> parts;
+  parts.push_back(evaluate_shard(claim, options));
+  return finish_run(claim, options, std::move(parts));
+}
+
+void run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
+                const std::function<std::vector<ClaimRun>(const Claim&, const RunOptions&)>& run_one,
+                const std::function<void(std::size_t, std::vector<ClaimRun>)>& done) {
+  // min(jobs, claims) claims at a time, the jobs shared among them: a claim whose one long case holds a thread no
+  // longer idles the others. Each claim's result does not depend on its jobs, so neither does the run's.
+  const std::size_t at_once = std::max<std::size_t>(1, std::min<std::size_t>(claims.size(), static_cast<std::size_t>(std::max(1, options.jobs))));
+  RunOptions each = options;
+  each.jobs = std::max(1, options.jobs / static_cast<int>(at_once));
+  // Started longest first (the seconds each claim's largest instances take, from its schema), so that the slowest
+  // claim does not start last and run alone; reported in claim order all the same.
+  std::vector<std::size_t> start_order(claims.size());
+  for (std::size_t k = 0; k < claims.size(); ++k) start_order[k] = k;
+  std::stable_sort(start_order.begin(), start_order.end(), [&](std::size_t a, std::size_t b) {
+    return claims[a]->schema.seconds_at_limits() > claims[b]->schema.seconds_at_limits();
+  });
+  std::vector<std::optional<std::vector<ClaimRun>>> results(claims.size());
+  std::mutex order;
+  std::size_t next_to_report = 0;
+  parallel_for(claims.size(), static_cast<int>(at_once), [&](std::size_t position) {
+    const std::size_t k = start_order[position];
+    std::vector<ClaimRun> rows = run_one(*claims[k], each);
+    const std::lock_guard<std::mutex> lock(order);
+    results[k] = std::move(rows);
+    // Reported in claim order, as soon as every earlier claim is.
+    for (; next_to_report < claims.size() && results[next_to_report]; ++next_to_report) {
+      done(next_to_report, std::move(*results[next_to_report]));
+      results[next_to_report].reset();
+    }
+  });
 }
 
 }  // namespace thm

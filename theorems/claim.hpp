@@ -5,6 +5,7 @@
 
 #include "numerics/choice_source.hpp"
 #include "numerics/instance.hpp"
+#include "numerics/instance_schema.hpp"
 #include "numerics/scalar.hpp"
 
 #include <functional>
@@ -193,6 +194,8 @@ struct Claim : ClaimInfo {
   std::vector<std::string> supports;
 
   std::function<Instance(ChoiceSource&)> generate;
+  // What evaluate reads, checked before any arithmetic on an instance from outside (explore, replays).
+  InstanceSchema schema;
   // Optional tightness probe (the one-point conditions): runs in double from the run's seed.
   std::function<std::vector<Tightness>(std::uint64_t seed)> tightness;
   std::function<Evaluation(const Instance&, Precision, Variant)> evaluate;

@@ -2,6 +2,7 @@
 // its id) defines one type with
 //
 //   static ClaimInfo info();                                      // metadata, as data
+//   static InstanceSchema schema();                               // what evaluate reads (numerics/instance_schema.hpp)
 //   static Instance generate(ChoiceSource&);                      // the instance generator
 //   template <class T> static Evaluation evaluate(const Instance&, Variant);   // at every scalar type
 //   static Certification certify(const Instance&, int digits, Variant);       // optional (interval arithmetic)
@@ -25,6 +26,7 @@ namespace thm {
 template <class C>
 concept ClaimDefinition = requires(ChoiceSource& src, const Instance& inst, Variant v) {
   { C::info() } -> std::convertible_to<ClaimInfo>;
+  { C::schema() } -> std::same_as<InstanceSchema>;
   { C::generate(src) } -> std::same_as<Instance>;
   { C::template evaluate<double>(inst, v) } -> std::same_as<Evaluation>;
 };
@@ -58,6 +60,7 @@ template <ClaimDefinition C>
 Claim make_claim() {
   Claim c;
   static_cast<ClaimInfo&>(c) = C::info();
+  c.schema = C::schema();
   c.generate = [](ChoiceSource& src) { return C::generate(src); };
   c.evaluate = [](const Instance& inst, Precision p, Variant v) -> Evaluation {
     switch (p) {

@@ -47,6 +47,18 @@ inline constexpr int kBaselineTokens = 64, kBaselineIterations = 2000;
 Instance generate_geometric_in_m(ChoiceSource& src);
 Instance generate_excess_bound(ChoiceSource& src);
 Instance generate_baseline(ChoiceSource& src);
+// What they hold: finite_spec's d <= d_cap, k <= d + 1, Sigma^{1/2}; the kappa(Sigma) variants of the rate instances; the
+// risk claims' n grid and draws (the standard budget's: the full budget's grid, to n = 4096, takes minutes per case,
+// so its instances need explore --patient); the baseline's tokens.
+inline InstanceSchema finite_schema(int d_cap, std::vector<std::string> suffixes = {""}) {
+  return goel_population_schema({d_cap + 1, d_cap, false, false, true, std::move(suffixes)});
+}
+inline InstanceSchema geometric_in_m_schema() { return finite_schema(3, {"_k1", "_k10", "_k100"}); }
+inline InstanceSchema excess_bound_schema() {
+  return finite_schema(3).integer("n_min", 4, 32).integer("n_max", 32, 256).integer("seeds", 1, kRiskSeeds).integer("seeds_large", 1, kRiskSeeds)
+      .integer("n_large", 1, 1 << 16).integer("iterations", 1, kRiskIterations);
+}
+inline InstanceSchema baseline_schema() { return finite_schema(3).integer("n", 8, kBaselineTokens); }
 
 namespace detail {
 

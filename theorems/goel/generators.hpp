@@ -22,5 +22,9 @@ GSpec population_spec(ChoiceSource& src);
 }  // namespace detail
 
 Instance generate_one_point_region(ChoiceSource& src);  // full rank, inside rho
+// What it draws: d <= kDimCap - 1, k <= d + 3.
+inline InstanceSchema one_point_region_schema() { return goel_population_schema({detail::kDimCap + 2, detail::kDimCap - 1}); }
+// What population_spec draws: d, k <= 4.
+inline InstanceSchema population_schema(GSchema extras = {4, 4}) { return goel_population_schema(extras); }
 
 }  // namespace thm

@@ -22,4 +22,7 @@ inline QModelSpec wide_spec(ChoiceSource& src, int max_n, int max_N) {
   return s;
 }
 
+// The largest model wide_spec draws, with FFN width up to max_m and L blocks.
+inline QModelLimits wide_limits(int max_n, int max_N, int max_m = 24, int L = 1) { return {max_n, max_N, max_n * max_N + 8, max_m, 3, L}; }
+
 }  // namespace thm::qin

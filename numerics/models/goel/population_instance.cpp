@@ -4,7 +4,9 @@
 
 #include "numerics/random_matrix.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -189,4 +191,34 @@ template GProblem<double> lift_goel<double>(const Instance&);
 template GProblem<mp50> lift_goel<mp50>(const Instance&);
 template GProblem<mp100> lift_goel<mp100>(const Instance&);
 template GProblem<mpfr_dynamic> lift_goel<mpfr_dynamic>(const Instance&);
+InstanceSchema goel_population_schema(const GSchema& spec) {
+  InstanceSchema schema(kGoelFamily);
+  schema.integer("k", 1, spec.max_k).integer("d", 1, spec.max_d).integer("rank", 1, std::min(spec.max_k, spec.max_d));
+  schema.integer("point", 0, static_cast<int>(GPoint::quartic)).integer("mc_seed", 0, std::int64_t{1} << 53);
+  schema.real("lambda", std::numeric_limits<double>::min()).real("noise_sd", 0.0);
+  schema.matrices([spec](const Instance& inst) {
+    const auto k = static_cast<Eigen::Index>(inst.param("k")), d = static_cast<Eigen::Index>(inst.param("d")),
+               r = static_cast<Eigen::Index>(inst.param("rank"));
+    if (r > std::min(k, d)) throw InstanceError("parameter 'rank' = " + std::to_string(r) + " exceeds min(k, d) = " + std::to_string(std::min(k, d)));
+    std::vector<MatrixShape> out;
+    for (const std::string& x : spec.suffixes) {
+      out.push_back({"Sigma" + x, d, d});
+      if (inst.matrices.count("M" + x)) {
+        out.push_back({"M" + x, k, d});
+      } else {
+        out.push_back({"M_left" + x, k, r});
+        out.push_back({"M_right" + x, d, r});
+      }
+      out.push_back({"A" + x, k, d});
+      out.push_back({"B" + x, d, d});
+      if (spec.query) out.push_back({"q" + x, d, 1});
+      if (spec.data) out.push_back({"Sigma_sqrt" + x, d, d});
+      if (spec.gauges)
+        for (const char* g : {"G", "O_gauge", "K", "O_random0", "O_random1", "O_random2"}) out.push_back({g + x, d, d});
+    }
+    return out;
+  });
+  return schema;
+}
+
 }  // namespace thm

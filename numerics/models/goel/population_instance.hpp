@@ -7,8 +7,11 @@
 
 #include "numerics/models/goel/factor_manifold.hpp"
 #include "numerics/instance.hpp"
+#include "numerics/instance_schema.hpp"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace thm {
 
@@ -49,6 +52,17 @@ struct GSpec {
 
 // Validates (one-line std::invalid_argument on absurd sizes or scales) and builds the instance.
 Instance build_goel(const GSpec& spec);
+
+// What a claim's instances hold: k <= max_k, d <= max_d, rank, point, lambda > 0, noise_sd >= 0, mc_seed; Sigma (d x d),
+// M (k x d) or its factors M_left (k x rank), M_right (d x rank), A (k x d), B (d x d); and, as GSpec's flags say,
+// q (d x 1), Sigma_sqrt (d x d), the gauges G, O_gauge, K, O_random0..2 (d x d). Each matrix name is followed
+// by each of `suffixes` (the kappa(Sigma) variants of the rate instances).
+struct GSchema {
+  int max_k, max_d;
+  bool query = false, gauges = false, data = false;
+  std::vector<std::string> suffixes = {""};
+};
+InstanceSchema goel_population_schema(const GSchema& spec);
 
 // The instance at working precision; throws InstanceError when it is not of this family or malformed.
 template <class T>

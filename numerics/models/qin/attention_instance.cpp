@@ -140,4 +140,18 @@ QAttentionShape qin_attention_shape(const Instance& inst) {
   return s;
 }
 
+InstanceSchema qin_attention_schema(int max_n, int max_dim) {
+  InstanceSchema schema(kQinAttentionFamily);
+  schema.integer("n", 1, max_n).integer("N", 1, max_dim).integer("d", 1, max_dim).real("beta").real("c");
+  schema.matrices([](const Instance& inst) {
+    const auto n = static_cast<int>(inst.param("n"));
+    const auto N = static_cast<Eigen::Index>(inst.param("N")), d = static_cast<Eigen::Index>(inst.param("d"));
+    std::vector<MatrixShape> out;
+    for (int i = 0; i < n; ++i) out.push_back({"X" + std::to_string(i), N, d});
+    for (const char* w : {"W_Q", "W_K", "W_V"}) out.push_back({w, d, d});
+    return out;
+  });
+  return schema;
+}
+
 }  // namespace thm

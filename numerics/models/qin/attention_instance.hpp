@@ -4,6 +4,7 @@
 
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/instance.hpp"
+#include "numerics/instance_schema.hpp"
 
 #include <cstdint>
 #include <string>
@@ -53,6 +54,10 @@ struct QAttentionShape {
   int n, N, d;
 };
 QAttentionShape qin_attention_shape(const Instance& inst);
+
+// The instances a claim with at most max_n samples of at most max_dim x max_dim reads: n, N, d, beta, c;
+// X0..X{n-1} (N x d) and W_Q, W_K, W_V (d x d).
+InstanceSchema qin_attention_schema(int max_n, int max_dim);
 
 template <class T>
 struct QAttention {

@@ -126,4 +126,29 @@ QModel<double> qin_model_double(const Instance& inst) {
   return q;
 }
 
+InstanceSchema qin_model_schema(const QModelLimits& limits) {
+  InstanceSchema schema(kQinModelFamily);
+  schema.integer("n", 1, limits.n).integer("N", 1, limits.N).integer("d", 1, limits.d).integer("m", 1, limits.m);
+  schema.integer("d_y", 1, limits.d_y).integer("L", 1, limits.L).integer("activation", 0, 3);
+  schema.real("beta").real("ffn_residual").real("c");
+  schema.matrices([](const Instance& inst) {
+    const auto count = [&](const char* name) { return static_cast<Eigen::Index>(inst.param(name)); };
+    const Eigen::Index n = count("n"), N = count("N"), d = count("d"), m = count("m"), d_y = count("d_y"), L = count("L");
+    std::vector<MatrixShape> out;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      out.push_back({"X" + std::to_string(i), N, d});
+      out.push_back({"Y" + std::to_string(i), N, d_y});
+    }
+    for (Eigen::Index l = 0; l < L; ++l) {
+      const std::string t = "[" + std::to_string(l) + "]";
+      for (const char* w : {"W_Q", "W_K", "W_V"}) out.push_back({w + t, d, d});
+      out.push_back({"W_1" + t, d, m});
+      out.push_back({"W_2" + t, m, d});
+    }
+    out.push_back({"W_U", d, d_y});
+    return out;
+  });
+  return schema;
+}
+
 }  // namespace thm

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "numerics/instance.hpp"
+#include "numerics/instance_schema.hpp"
 #include "numerics/models/qin/transformer.hpp"
 
 #include <cstdint>
@@ -41,6 +42,14 @@ struct QModel {
   TransformerConfig config;
   std::vector<Mat<T>> X, Y;
 };
+
+// The largest model a claim reads.
+struct QModelLimits {
+  int n, N, d, m, d_y, L;
+};
+// Its instances: n, N, d, m, d_y, L, activation, beta, ffn_residual, c; X_i (N x d), Y_i (N x d_y), per block l
+// W_Q[l], W_K[l], W_V[l] (d x d), W_1[l] (d x m), W_2[l] (m x d), and W_U (d x d_y).
+InstanceSchema qin_model_schema(const QModelLimits& limits);
 
 // Shapes and finiteness checked; throws InstanceError on a malformed instance.
 QModel<double> qin_model_double(const Instance& inst);

@@ -4,12 +4,20 @@
 #pragma once
 
 #include "numerics/instance.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 #include "numerics/rate_fit.hpp"
 #include "numerics/models/qin/transformer.hpp"
 
 #include <vector>
 
 namespace thm {
+
+// The instances a sweep reads: a qin.model, and the scales and entropy it redraws deeper blocks from.
+inline InstanceSchema qin_sweep_schema(const QModelLimits& limits) {
+  InstanceSchema schema = qin_model_schema(limits);
+  for (const char* scale : {"attn_scale", "value_scale", "ffn_scale", "head_scale", "y_scale"}) schema.real(scale, 0.0, 1e6);
+  return schema.integer("entropy", 0, std::int64_t{1} << 53);
+}
 
 struct BetaSweepOptions {
   std::vector<double> betas{0.0, 0.1, 0.25, 0.5, 0.75, 1.0};

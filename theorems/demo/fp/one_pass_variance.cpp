@@ -33,6 +33,13 @@ struct OnePassVariance {
   }
 
   // n in [4, 64] samples, x_i = m + s z_i with m log-uniform in [1, 1e7], s in [0.5, 2], z standard normal.
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    InstanceSchema schema("demo.samples");
+    schema.integer("n", 4, 64).real("mean").real("spread", 0.0);
+    schema.matrices([](const Instance& inst) { return std::vector<MatrixShape>{{"x", static_cast<Eigen::Index>(inst.param("n")), 1}}; });
+    return schema;
+  }
   static Instance generate(ChoiceSource& src) {
     Instance inst;
     inst.family = "demo.samples";

@@ -41,6 +41,10 @@ struct SgdVsAlgorithm1 {
   }
 
   // kappa(Sigma) in [10, 100], d >= 2, a random start (theorems/goel/algorithm.cpp).
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return baseline_schema().seconds_at_limits(3);
+  }
   static Instance generate(ChoiceSource& src) { return generate_baseline(src); }
 
   template <class T>

@@ -32,6 +32,10 @@ struct OnePointSmoothness {
   }
 
   // Full rank, inside rho (theorems/goel/generators.hpp).
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return one_point_region_schema();
+  }
   static Instance generate(ChoiceSource& src) { return generate_one_point_region(src); }
 
   template <class T>

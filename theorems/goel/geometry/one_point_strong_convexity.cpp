@@ -34,6 +34,10 @@ struct OnePointStrongConvexity {
   }
 
   // The one-point region's instances, and one case in four (for d >= 2) rank-deficient and quartic.
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return one_point_region_schema();
+  }
   static Instance generate(ChoiceSource& src) {
     // One case in four (for d >= 2): Z* of rank r < d, theta displaced along the quartic direction
     // (docs/spec/claims.md): outside the claim's hypothesis, so discarded by the claim and caught by its control.

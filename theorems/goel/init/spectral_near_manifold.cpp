@@ -41,6 +41,10 @@ struct SpectralNearManifold {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return finite_schema(4).integer("n_min", 4, 64).integer("n_max", 64, 4096).integer("seeds", 1, kNearSeeds).seconds_at_limits(2);
+  }
   static Instance generate(ChoiceSource& src) {
     GSpec s = detail::finite_spec(src, 4, 100.0);
     s.entropy = src.entropy();

@@ -34,6 +34,10 @@ struct Invariances {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return goel_population_schema({detail::kDimCap, detail::kDimCap, false, true});
+  }
   static Instance generate(ChoiceSource& src) {
     GSpec s;
     s.d = sized_dimension(src, 1, detail::kDimCap);

@@ -49,6 +49,10 @@ struct MatrixFactorization {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return population_schema().seconds_at_limits(6);
+  }
   static Instance generate(ChoiceSource& src) {
     // A, B Gaussian with B rescaled to ||Sigma^{1/2} B Sigma^{1/2}||_2^2 = rho in [1/64, 1/16]; Z* = P Q^T + Delta
     // with ||Delta|| in [0.3, 1] ||P Q^T|| (so L - L* is comparable to the signal), s^2 in [0, ||Delta||^2 / k].

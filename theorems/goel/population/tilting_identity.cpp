@@ -52,6 +52,10 @@ struct TiltingIdentity {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return population_schema({4, 4, true}).seconds_at_limits(6);
+  }
   static Instance generate(ChoiceSource& src) {
     // Redrawn until (H3): the control's gap g = ||A (Sigma - I) w||^2 >= 4 c1 / T_max, so that the negative
     // control is detectable (the claim holds without it; derivation, "Hypotheses").

@@ -31,6 +31,10 @@ struct PrecondEquivalence {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return finite_schema(4).integer("n", 8, 40).real("eta", std::numeric_limits<double>::min(), 1.0);
+  }
   static Instance generate(ChoiceSource& src) {
     GSpec s = detail::finite_spec(src, 4, 100.0);
     s.point = GPoint::random;

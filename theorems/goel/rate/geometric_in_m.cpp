@@ -131,6 +131,10 @@ struct GeometricInM {
   }
 
   // The same Z*, Sigma eigenvectors and data seed at kappa(Sigma) in {1, 10, 100} (theorems/goel/algorithm.cpp).
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return geometric_in_m_schema().seconds_at_limits(5);
+  }
   static Instance generate(ChoiceSource& src) { return generate_geometric_in_m(src); }
 
   template <class T>

@@ -37,6 +37,10 @@ struct ExcessBoundV1 {
   }
 
   // Sigma_1(Z*) < 1/4 and the n grid of the study budget (theorems/goel/algorithm.cpp).
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return excess_bound_schema().seconds_at_limits(4);
+  }
   static Instance generate(ChoiceSource& src) { return generate_excess_bound(src); }
 
   template <class T>

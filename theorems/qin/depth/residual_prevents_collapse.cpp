@@ -47,6 +47,10 @@ struct ResidualPreventsCollapse {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_sweep_schema({2, 8, 8, 16, 2, 1}).seconds_at_limits(31);
+  }
   static Instance generate(ChoiceSource& src) {
     QModelSpec s;
     s.n = 2;

@@ -33,6 +33,10 @@ struct DescentLemma {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_model_schema(wide_limits(2, 3));
+  }
   static Instance generate(ChoiceSource& src) {
     QModelSpec s = wide_spec(src, 2, 3);
     s.config.activation = smooth_activation(src);

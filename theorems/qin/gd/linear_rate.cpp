@@ -35,6 +35,10 @@ struct LinearRate {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_model_schema(wide_limits(2, 3, 32));
+  }
   static Instance generate(ChoiceSource& src) {
     QModelSpec s = wide_spec(src, 2, 3);
     s.m = sized_dimension(src, 8, 32);  // wide FFN: sigma_nN(H_0) of order one

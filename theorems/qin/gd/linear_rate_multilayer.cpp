@@ -29,6 +29,10 @@ struct LinearRateMultilayer {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_model_schema(wide_limits(2, 3, 32, 4));
+  }
   static Instance generate(ChoiceSource& src) {
     QModelSpec s = wide_spec(src, 2, 3);
     s.L = static_cast<int>(src.integer(2, 4));

@@ -47,6 +47,10 @@ struct ResidualSpeedsConvergence {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_sweep_schema({3, 4, 16, 16, 2, 1}).seconds_at_limits(15);
+  }
   static Instance generate(ChoiceSource& src) {
     QModelSpec s;
     s.n = static_cast<int>(src.integer(1, 3));

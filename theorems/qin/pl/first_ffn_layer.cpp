@@ -26,6 +26,10 @@ struct PlFirstFfnLayer {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_model_schema(wide_limits(3, 4));
+  }
   static Instance generate(ChoiceSource& src) {
     QModelSpec s = wide_spec(src, 3, 4);
     s.config.activation = any_activation(src);

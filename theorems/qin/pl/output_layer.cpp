@@ -30,6 +30,10 @@ struct PlOutputLayer {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_model_schema(wide_limits(3, 4, 24, 3));
+  }
   static Instance generate(ChoiceSource& src) {
     QModelSpec s = wide_spec(src, 3, 4);
     s.L = static_cast<int>(src.integer(1, 3));

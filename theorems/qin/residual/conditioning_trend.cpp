@@ -49,6 +49,10 @@ struct ConditioningTrend {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_attention_schema(3, kAttentionDimCap);
+  }
   static Instance generate(ChoiceSource& src) {
     QAttentionSpec s;
     s.n = static_cast<int>(src.integer(1, 3));

@@ -33,6 +33,10 @@ struct SigmaMinLowerBound {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_attention_schema(1, kAttentionDimCap);
+  }
   static Instance generate(ChoiceSource& src) {
     QAttentionSpec s;
     s.N = sized_dimension(src, 2, kAttentionDimCap);

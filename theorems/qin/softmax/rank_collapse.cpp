@@ -42,6 +42,10 @@ struct RankCollapse {
     };
   }
 
+  // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  static InstanceSchema schema() {
+    return qin_attention_schema(1, kAttentionDimCap).integer("row_constant_logits", 0, 1);
+  }
   static Instance generate(ChoiceSource& src) {
     QAttentionSpec s;
     s.N = sized_dimension(src, 2, kAttentionDimCap);
