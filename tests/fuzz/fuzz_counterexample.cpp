@@ -1,5 +1,5 @@
-// libFuzzer target: the path of `thmcheck explore --instance FILE` (read and validate a counterexample file, then
-// evaluate its instance in double). Every input must end in a clean refusal (an exception the CLI turns into a
+// libFuzzer target: the path of `thmcheck explore --instance FILE` (read and validate a counterexample file, check
+// its instance against the claim's schema, then evaluate it in double). Every input must end in a clean refusal (an exception the CLI turns into a
 // one-line error and exit 2) or an evaluation; a crash, a sanitizer report or a hang is a finding.
 #include "properties/runner.hpp"
 #include "reports/counterexample.hpp"
@@ -20,7 +20,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const thm::Counterexample c = thm::read_counterexample(path);
     for (const thm::Claim& claim : thm::all_claims())
-      if (claim.id == c.claim) (void)thm::evaluate_case(claim, c.instance, thm::Precision::float64, c.variant);
+      if (claim.id == c.claim) {
+        claim.schema.check(c.instance);  // as explore does, before any arithmetic
+        (void)thm::evaluate_case(claim, c.instance, thm::Precision::float64, c.variant);
+      }
   } catch (const std::exception&) {
     // A clean refusal: main() prints it as one line and exits 2.
   }
