@@ -114,30 +114,61 @@ int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<DataSerie
   const std::filesystem::path dir(a.out);
   atomic_write(dir / "qin-beta-sweep.csv", table.str());
   atomic_write(dir / "qin-beta-sweep.json", j.dump(2) + "\n");
-  // The page: kappa(Zs), the conditioning ratio and the iterations against beta, one series per seed.
-  std::vector<PlotSeries> kappa, ratio, iterations;
+  // The page. First [Q]'s figure: L_t / L_0 against t, one curve per beta (the first seed); then the fitted per-step
+  // contraction, kappa(Zs) and the conditioning ratio against beta, one series per seed.
+  std::vector<PlotSeries> curves, contraction, kappa, ratio;
+  const auto& first = j["runs"].front();
+  for (const auto& pt : first["points"]) {
+    PlotSeries c{"beta = " + fmt::format("{:g}", pt["beta"].get<double>()), {}, {}, false};
+    const auto losses = pt["losses"].get<std::vector<double>>();
+    for (std::size_t t = 0; t < losses.size(); ++t) {
+      c.x.push_back(double(t));
+      c.y.push_back(losses[t] / losses.front());
+    }
+    curves.push_back(c);
+  }
+  double c_lo = 0, c_hi = 0;  // the first seed's contraction at the smallest and the largest beta
   for (const auto& run : j["runs"]) {
     const std::string name = "seed " + std::to_string(run["seed_index"].get<int>());
-    PlotSeries k{name, {}, {}, true}, r{name, {}, {}, true}, it{name, {}, {}, true};
+    PlotSeries q{name, {}, {}, true}, k{name, {}, {}, true}, r{name, {}, {}, true};
     for (const auto& pt : run["points"]) {
+      q.x.push_back(pt["beta"]);
+      q.y.push_back(pt["contraction"]);
       k.x.push_back(pt["beta"]);
       k.y.push_back(pt["kappa_Zs"]);
       r.x.push_back(pt["beta"]);
       r.y.push_back(pt["conditioning_ratio"]);
-      it.x.push_back(pt["beta"]);
-      it.y.push_back(pt["iterations_to_target"].get<int>() < 0 ? double(a.steps + 1) : double(pt["iterations_to_target"].get<int>()));
     }
+    if (&run == &first) {
+      c_lo = q.y.front();
+      c_hi = q.y.back();
+    }
+    contraction.push_back(q);
     kappa.push_back(k);
     ratio.push_back(r);
-    iterations.push_back(it);
   }
+  const auto& pts = first["points"];
+  const double b_lo = pts.front()["beta"], b_hi = pts.back()["beta"];
+  const double l_lo = pts.front()["losses"].back().get<double>() / pts.front()["losses"].front().get<double>();
+  const double l_hi = pts.back()["losses"].back().get<double>() / pts.back()["losses"].front().get<double>();
+  PlotSpec pc{"training loss L_t / L_0 (seed 0)", "iteration t", "L_t / L_0", false, true, 760, 360};
+  PlotSpec pq{"per-step contraction of the loss (fit of log L_t against t)", "beta", "contraction", false, false, 700, 320};
   PlotSpec pk{"kappa(Zs) at initialisation", "beta", "kappa(Zs)", false, true, 700, 320};
   PlotSpec pr{"min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2", "beta", "ratio", false, true, 700, 320};
-  PlotSpec pi{"iterations to 1e-3 L_0 (" + std::to_string(a.steps + 1) + ": not reached)", "beta", "iterations", false, false, 700, 320};
+  const std::vector<Figure> figures{
+      {line_plot(pc, curves), fmt::format("[Q] claims that the residual connection speeds up the linear convergence of gradient descent. "
+                                          "Measured (seed 0, {} steps, the same step size for every beta): L_T / L_0 = {:.3g} at beta = {} and "
+                                          "{:.3g} at beta = {}.", a.steps, l_lo, fmt::format("{:g}", b_lo), l_hi, fmt::format("{:g}", b_hi))},
+      {line_plot(pq, contraction), fmt::format("[Q]'s rate is 1 - eta alpha with alpha set by the smallest singular value of the attention "
+                                               "output, which the residual raises: the per-step contraction should fall as beta grows. "
+                                               "Measured (seed 0): {:.4f} at beta = {}, {:.4f} at beta = {}.", c_lo, fmt::format("{:g}", b_lo), c_hi, fmt::format("{:g}", b_hi))},
+      {line_plot(pk, kappa), "[Q]: softmax attention alone makes the attention output Zs nearly low-rank (kappa(Zs) large); the "
+                             "residual restores its conditioning. Measured: kappa(Zs) against beta at initialisation, per seed."},
+      {line_plot(pr, ratio), "The conditioning the rate depends on, min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2, against beta, per seed."}};
   atomic_write(dir / "qin-beta-sweep.html",
                experiment_html("qin-beta-sweep", "Same data, initialisation and step size for every beta; data: " +
                                                      (a.data ? *a.data : std::string("synthetic")) + ", seed " + std::to_string(a.seed) + ".",
-                               {line_plot(pk, kappa), line_plot(pr, ratio), line_plot(pi, iterations)}));
+                               figures));
   fmt::print("wrote {}, {} and {}\n", (dir / "qin-beta-sweep.csv").string(), (dir / "qin-beta-sweep.json").string(),
              (dir / "qin-beta-sweep.html").string());
   return kExitOk;
@@ -151,6 +182,7 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& s
   j["runs"] = nlohmann::json::array();
   DepthSweepOptions o;
   o.train_steps = a.steps;
+  std::vector<std::vector<double>> first_curves[2];
   for (int k = 0; k < a.seeds; ++k) {
     const DepthSweep sw = depth_sweep<double>(experiment_instance(a, series, k, 1.0, 0.1), o);
     nlohmann::json run;
@@ -163,7 +195,8 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& s
         trained.rows.push_back({std::to_string(k), res, std::to_string(o.train_depths[d]), num(sw.final_loss[r][d]),
                                 num(sw.final_loss_ratio[r][d])});
       run[res + "_residual"] = {{"inverse_kappa", sw.inverse_kappa[r]}, {"trained_loss", sw.final_loss[r]},
-                                {"loss_ratio", sw.final_loss_ratio[r]}};
+                                {"loss_ratio", sw.final_loss_ratio[r]}, {"loss_curves", sw.loss_curves[r]}};
+      if (k == 0) first_curves[r] = sw.loss_curves[r];
       fmt::print("seed {} {:<7} residual  1/kappa by layer:", k, res);
       for (double v : sw.inverse_kappa[r]) fmt::print(" {:.2e}", v);
       fmt::print("   trained loss by depth:");
@@ -173,7 +206,15 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& s
     j["runs"].push_back(run);
   }
   const std::filesystem::path dir(a.out);
-  std::vector<PlotSeries> inv, loss;
+  // [Q]'s depth figure: L_t / L_0 against t for every depth, with and without the residual (the first seed); then
+  // the forward conditioning per layer and the trained loss per depth, per seed.
+  std::vector<PlotSeries> curves, inv, loss;
+  for (int r = 0; r < 2; ++r)
+    for (std::size_t d = 0; d < o.train_depths.size(); ++d) {
+      PlotSeries c{std::string(r ? "with" : "without") + " residual, depth " + std::to_string(o.train_depths[d]), {}, first_curves[r][d], false};
+      for (std::size_t t = 0; t < c.y.size(); ++t) c.x.push_back(double(t));
+      curves.push_back(c);
+    }
   for (const auto& run : j["runs"])
     for (const char* res : {"without_residual", "with_residual"}) {
       const std::string name = std::string(res) + ", seed " + std::to_string(run["seed_index"].get<int>());
@@ -184,12 +225,24 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& s
       inv.push_back(k);
       loss.push_back(t);
     }
+  const auto& run0 = j["runs"].front();
+  const auto ratios = [&](const char* res) { return run0[res]["loss_ratio"].get<std::vector<double>>(); };
+  const std::vector<double> with = ratios("with_residual"), without = ratios("without_residual");
+  PlotSpec pc{"training loss L_t / L_0 (seed 0), every depth, with and without residual", "iteration t", "L_t / L_0", false, true, 760, 380};
   PlotSpec pk{"median 1/kappa(Z_i^(l)) at initialisation", "layer", "1/kappa", false, true, 760, 340};
   PlotSpec pl{"training loss after " + std::to_string(a.steps) + " GD steps", "depth", "loss", false, true, 760, 340};
   require_finite(j, "qin-depth");
+  const std::vector<Figure> figures{
+      {line_plot(pc, curves), fmt::format("[Q] claims the result extends to several layers when each has a residual connection. Measured "
+                                          "(seed 0, {} steps): L_T / L_0 from {:.3g} (depth {}) to {:.3g} (depth {}) with the residual, from "
+                                          "{:.3g} to {:.3g} without.", a.steps, with.front(), o.train_depths.front(), with.back(),
+                                          o.train_depths.back(), without.front(), without.back())},
+      {line_plot(pk, inv), "Without residual connections, softmax attention collapses the tokens layer after layer (1/kappa falls "
+                           "towards 0); with them the conditioning is kept. Measured: median 1/kappa(Z_i) per layer at initialisation."},
+      {line_plot(pl, loss), "The loss reached after the same number of steps, against depth, with and without residual, per seed."}};
   atomic_write(dir / "qin-depth.html", experiment_html("qin-depth", "Forward conditioning per layer and training loss per depth, "
                                                                     "with and without the attention residual.",
-                                                       {line_plot(pk, inv), line_plot(pl, loss)}));
+                                                       figures));
   atomic_write(dir / "qin-depth-forward.csv", forward.str());
   atomic_write(dir / "qin-depth-trained.csv", trained.str());
   atomic_write(dir / "qin-depth.json", j.dump(2) + "\n");

@@ -246,4 +246,11 @@ std::string experiment_html(const std::string& title, const std::string& intro, 
   return page(title, b);
 }
 
+std::string experiment_html(const std::string& title, const std::string& intro, const std::vector<Figure>& figures) {
+  std::string b = "<h1>" + html_escape(title) + "</h1>\n<p>" + html_escape(intro) + "</p>\n";
+  for (const Figure& f : figures)
+    b += "<figure class=\"experiment\">\n" + f.svg + "<figcaption>" + html_escape(f.caption) + "</figcaption>\n</figure>\n";
+  return page(title, b);
+}
+
 }  // namespace thm

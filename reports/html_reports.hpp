@@ -19,5 +19,10 @@ std::vector<std::string> series_plots(const std::vector<Series>& series, const s
 
 // A page around inline SVG plots, for `thmcheck experiment`.
 std::string experiment_html(const std::string& title, const std::string& intro, const std::vector<std::string>& svgs);
+// The same with a caption under each figure (what the paper claims, what was measured).
+struct Figure {
+  std::string svg, caption;
+};
+std::string experiment_html(const std::string& title, const std::string& intro, const std::vector<Figure>& figures);
 
 }  // namespace thm

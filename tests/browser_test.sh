@@ -26,3 +26,29 @@ for page in index.html claims/qin.gd.linear_rate.html; do
   fi
   echo "$page rendered: $(stat -c %s "$shot") bytes"
 done
+
+# Every experiment page, rendered by the browser; in the DOM it parsed, each figure (each <svg>) must hold at least one
+# plotted series with two or more finite points.
+for e in qin-beta-sweep qin-depth goel-m-scaling goel-n-scaling goel-baseline; do
+  "$thmcheck" experiment "$e" --seeds 1 --steps 10 --out "$dir/$e" >/dev/null
+  page="$dir/$e/$e.html"
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$dir/profile-$e" --dump-dom "file://$page" > "$dir/$e.dom.html" 2>/dev/null || true
+  python3 - "$dir/$e.dom.html" "$e" <<'PY'
+import math, re, sys
+dom, name = open(sys.argv[1]).read(), sys.argv[2]
+svgs = re.findall(r"<svg\b.*?</svg>", dom, re.S)
+if not svgs:
+    sys.exit(f"{name}: the browser's DOM has no figure")
+for k, svg in enumerate(svgs):
+    best = 0
+    for pts in re.findall(r'<polyline[^>]*\spoints="([^"]*)"', svg):
+        xy = [p.split(",") for p in pts.split()]
+        ok = [p for p in xy if len(p) == 2 and all(math.isfinite(float(v)) for v in p)]
+        best = max(best, len(ok))
+    if best < 2:
+        sys.exit(f"{name}: figure {k + 1} has no plotted series with two finite points")
+print(f"{name}: {len(svgs)} figures, each with a plotted series")
+PY
+done

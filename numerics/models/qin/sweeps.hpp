@@ -61,6 +61,8 @@ struct DepthSweep {
   // [residual][depth index]: training loss after train_steps, relative to its L_0.
   std::vector<double> final_loss_ratio[2];
   std::vector<double> final_loss[2];
+  // [residual][depth index][t]: L_t / L_0 along the training (the figure of [Q]'s depth experiment).
+  std::vector<std::vector<double>> loss_curves[2];
 };
 
 // `inst` is a qin.model instance whose first block is used as the template of every layer: the

@@ -110,6 +110,9 @@ DepthSweep depth_sweep(const Instance& inst, const DepthSweepOptions& o) {
       const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, g, T(T(o.eta_factor) / sharp));
       sweep.final_loss[r].push_back(to_double(run.records.back().loss));
       sweep.final_loss_ratio[r].push_back(to_double(T(run.records.back().loss / run.records.front().loss)));
+      std::vector<double> curve;
+      for (const auto& rec : run.records) curve.push_back(to_double(T(rec.loss / run.records.front().loss)));
+      sweep.loss_curves[r].push_back(std::move(curve));
     }
   }
   return sweep;
