@@ -72,6 +72,14 @@ std::string first_non_finite(const nlohmann::json& j, const std::string& path = 
   return "";
 }
 
+// The experiments' stopping rule: the target (beta sweep: 1e-3 L_0), a plateau, or the --steps budget.
+constexpr int kPlateauWindow = 100;
+constexpr double kPlateauTolerance = 1e-3;
+std::string stopping_rule(int steps) {
+  return fmt::format("Each training stops at its target, on a plateau (the loss fell by less than {:g} of itself over the last {} "
+                     "steps) or after --steps = {} steps.", kPlateauTolerance, kPlateauWindow, steps);
+}
+
 void require_finite(const nlohmann::json& j, const std::string& experiment) {
   if (const std::string p = first_non_finite(j); !p.empty())
     throw UsageError(experiment + ": a non-finite result at " + p + " (degenerate data?); nothing written");
@@ -80,11 +88,13 @@ void require_finite(const nlohmann::json& j, const std::string& experiment) {
 int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& series) {
   CsvTable table;
   table.header = {"seed", "beta", "kappa_Zs", "conditioning_ratio", "iterations_to_1e-3", "final_loss_ratio",
-                  "contraction", "r2", "eta"};
+                  "contraction", "r2", "eta", "steps", "stop"};
   nlohmann::json j = header_json(a, series);
   j["runs"] = nlohmann::json::array();
   BetaSweepOptions o;
   o.max_steps = a.steps;
+  o.plateau_window = kPlateauWindow;
+  o.plateau_tolerance = kPlateauTolerance;
   for (int k = 0; k < a.seeds; ++k) {
     const BetaSweep sw = beta_sweep<double>(experiment_instance(a, series, k, 1e-3, 1.0), o);
     nlohmann::json run;
@@ -95,7 +105,7 @@ int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<DataSerie
     for (const BetaSweepPoint& p : sw.points) {
       table.rows.push_back({std::to_string(k), num(p.beta), num(p.kappa_Zs), num(p.conditioning_ratio),
                             std::to_string(p.iterations_to_target), num(p.final_loss / p.loss0), num(p.contraction.contraction),
-                            num(p.contraction.r2), num(sw.eta)});
+                            num(p.contraction.r2), num(sw.eta), std::to_string(p.losses.size() - 1), std::string(to_string(p.stop))});
       run["points"].push_back({{"beta", p.beta},
                                {"kappa_Zs", p.kappa_Zs},
                                {"conditioning_ratio", p.conditioning_ratio},
@@ -103,6 +113,8 @@ int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<DataSerie
                                {"diverged", p.diverged},
                                {"contraction", p.contraction.contraction},
                                {"r2", p.contraction.r2},
+                               {"steps", p.losses.size() - 1},
+                               {"stop", std::string(to_string(p.stop))},
                                {"losses", p.losses}});
       fmt::print("seed {} beta {:<4} kappa(Zs) {:>10.3e}  ratio {:>9.3e}  iterations {:>5}  L_T/L_0 {:>9.3e}  contraction {:.4f} (R^2 {:.4f})\n",
                  k, p.beta, p.kappa_Zs, p.conditioning_ratio, p.iterations_to_target, p.final_loss / p.loss0,
@@ -155,10 +167,15 @@ int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<DataSerie
   PlotSpec pq{"per-step contraction of the loss (fit of log L_t against t)", "beta", "contraction", false, false, 700, 320};
   PlotSpec pk{"kappa(Zs) at initialisation", "beta", "kappa(Zs)", false, true, 700, 320};
   PlotSpec pr{"min_i sigma_min(Z_i)^2 / max_i ||Z_i||^2", "beta", "ratio", false, true, 700, 320};
+  std::string stops;
+  for (const auto& pt : pts)
+    stops += fmt::format("{}beta = {:g}: {} at t = {}", stops.empty() ? "" : "; ", pt["beta"].get<double>(), pt["stop"].get<std::string>(),
+                         pt["steps"].get<int>());
   const std::vector<Figure> figures{
       {line_plot(pc, curves), fmt::format("[Q] claims that the residual connection speeds up the linear convergence of gradient descent. "
-                                          "Measured (seed 0, {} steps, the same step size for every beta): L_T / L_0 = {:.3g} at beta = {} and "
-                                          "{:.3g} at beta = {}.", a.steps, l_lo, fmt::format("{:g}", b_lo), l_hi, fmt::format("{:g}", b_hi))},
+                                          "Measured (seed 0, the same step size for every beta): L_T / L_0 = {:.3g} at beta = {} and "
+                                          "{:.3g} at beta = {}. {} Stopped ({}).", l_lo, fmt::format("{:g}", b_lo), l_hi, fmt::format("{:g}", b_hi),
+                                          stopping_rule(a.steps), stops)},
       {line_plot(pq, contraction), fmt::format("[Q]'s rate is 1 - eta alpha with alpha set by the smallest singular value of the attention "
                                                "output, which the residual raises: the per-step contraction should fall as beta grows. "
                                                "Measured (seed 0): {:.4f} at beta = {}, {:.4f} at beta = {}.", c_lo, fmt::format("{:g}", b_lo), c_hi, fmt::format("{:g}", b_hi))},
@@ -177,11 +194,13 @@ int beta_sweep_experiment(const ExperimentArgs& a, const std::optional<DataSerie
 int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& series) {
   CsvTable forward, trained;
   forward.header = {"seed", "residual", "layer", "median_inverse_kappa"};
-  trained.header = {"seed", "residual", "depth", "trained_loss", "loss_ratio"};
+  trained.header = {"seed", "residual", "depth", "trained_loss", "loss_ratio", "steps", "stop"};
   nlohmann::json j = header_json(a, series);
   j["runs"] = nlohmann::json::array();
   DepthSweepOptions o;
   o.train_steps = a.steps;
+  o.plateau_window = kPlateauWindow;
+  o.plateau_tolerance = kPlateauTolerance;
   std::vector<std::vector<double>> first_curves[2];
   for (int k = 0; k < a.seeds; ++k) {
     const DepthSweep sw = depth_sweep<double>(experiment_instance(a, series, k, 1.0, 0.1), o);
@@ -193,7 +212,8 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& s
         forward.rows.push_back({std::to_string(k), res, std::to_string(l + 1), num(sw.inverse_kappa[r][l])});
       for (std::size_t d = 0; d < o.train_depths.size(); ++d)
         trained.rows.push_back({std::to_string(k), res, std::to_string(o.train_depths[d]), num(sw.final_loss[r][d]),
-                                num(sw.final_loss_ratio[r][d])});
+                                num(sw.final_loss_ratio[r][d]), std::to_string(sw.loss_curves[r][d].size() - 1),
+                                std::string(to_string(sw.stops[r][d]))});
       run[res + "_residual"] = {{"inverse_kappa", sw.inverse_kappa[r]}, {"trained_loss", sw.final_loss[r]},
                                 {"loss_ratio", sw.final_loss_ratio[r]}, {"loss_curves", sw.loss_curves[r]}};
       if (k == 0) first_curves[r] = sw.loss_curves[r];
@@ -226,17 +246,21 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& s
       loss.push_back(t);
     }
   const auto& run0 = j["runs"].front();
+  std::string depth_stops;
+  for (std::size_t d = 0; d < o.train_depths.size(); ++d)
+    depth_stops += fmt::format("{}{}: {} / {}", d ? ", " : "", o.train_depths[d], first_curves[1][d].size() - 1, first_curves[0][d].size() - 1);
   const auto ratios = [&](const char* res) { return run0[res]["loss_ratio"].get<std::vector<double>>(); };
   const std::vector<double> with = ratios("with_residual"), without = ratios("without_residual");
   PlotSpec pc{"training loss L_t / L_0 (seed 0), every depth, with and without residual", "iteration t", "L_t / L_0", false, true, 760, 380};
   PlotSpec pk{"median 1/kappa(Z_i^(l)) at initialisation", "layer", "1/kappa", false, true, 760, 340};
-  PlotSpec pl{"training loss after " + std::to_string(a.steps) + " GD steps", "depth", "loss", false, true, 760, 340};
+  PlotSpec pl{"training loss at the stop", "depth", "loss", false, true, 760, 340};
   require_finite(j, "qin-depth");
   const std::vector<Figure> figures{
       {line_plot(pc, curves), fmt::format("[Q] claims the result extends to several layers when each has a residual connection. Measured "
-                                          "(seed 0, {} steps): L_T / L_0 from {:.3g} (depth {}) to {:.3g} (depth {}) with the residual, from "
-                                          "{:.3g} to {:.3g} without.", a.steps, with.front(), o.train_depths.front(), with.back(),
-                                          o.train_depths.back(), without.front(), without.back())},
+                                          "(seed 0): L_T / L_0 from {:.3g} (depth {}) to {:.3g} (depth {}) with the residual, from "
+                                          "{:.3g} to {:.3g} without. {} Steps taken, with / without residual, by depth: {}.", with.front(),
+                                          o.train_depths.front(), with.back(), o.train_depths.back(), without.front(), without.back(),
+                                          stopping_rule(a.steps), depth_stops)},
       {line_plot(pk, inv), "Without residual connections, softmax attention collapses the tokens layer after layer (1/kappa falls "
                            "towards 0); with them the conditioning is kept. Measured: median 1/kappa(Z_i) per layer at initialisation."},
       {line_plot(pl, loss), "The loss reached after the same number of steps, against depth, with and without residual, per seed."}};

@@ -8,7 +8,7 @@
 
 namespace thm {
 
-enum class GdStop { target_reached, budget_exhausted, diverged };
+enum class GdStop { target_reached, budget_exhausted, diverged, plateau };
 std::string_view to_string(GdStop s);
 
 struct GdOptions {
@@ -16,6 +16,10 @@ struct GdOptions {
   int max_steps = 100;
   double target_loss = 0.0;         // stop when L_t <= target_loss
   double divergence_factor = 1e6;   // diverged when L_t > factor L_0 or not finite
+  // Plateau (plateau_window > 0): stop when the loss fell by less than plateau_tolerance of itself over the last
+  // plateau_window steps, L_{t-w} - L_t < tol L_{t-w} (the experiments' stopping rule; the claims train a fixed budget).
+  int plateau_window = 0;
+  double plateau_tolerance = 0.0;
   std::vector<bool> trainable;      // per TransformerParams::block index; empty: all blocks
   bool record_spectra = true;       // sigma_min / sigma_max of Zs and Hs at every step (costly at MP)
 };

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "numerics/instance.hpp"
+#include "numerics/models/qin/gd.hpp"
 #include "numerics/models/qin/model_instance.hpp"
 #include "numerics/rate_fit.hpp"
 #include "numerics/models/qin/transformer.hpp"
@@ -24,6 +25,8 @@ struct BetaSweepOptions {
   int max_steps = 300;
   double target_fraction = 1e-3;  // iterations to reach target_fraction * L_0
   double eta_factor = 0.5;        // eta = eta_factor / sharpness at the largest beta (same eta for every beta)
+  int plateau_window = 0;         // GdOptions: stop on a plateau too (0: only the target or max_steps)
+  double plateau_tolerance = 0.0;
 };
 
 struct BetaSweepPoint {
@@ -35,6 +38,7 @@ struct BetaSweepPoint {
   bool diverged = false;
   ContractionFit contraction;      // log-loss against t, up to the target or the end of the run
   std::vector<double> losses;
+  GdStop stop = GdStop::budget_exhausted;
 };
 
 struct BetaSweep {
@@ -52,6 +56,8 @@ struct DepthSweepOptions {
   std::vector<int> train_depths{1, 2, 3, 4};
   int train_steps = 200;
   double eta_factor = 0.5;                // eta = eta_factor / sharpness, per depth and residual setting
+  int plateau_window = 0;                 // GdOptions: stop on a plateau too (0: train_steps exactly)
+  double plateau_tolerance = 0.0;
 };
 
 struct DepthSweep {
@@ -63,6 +69,7 @@ struct DepthSweep {
   std::vector<double> final_loss[2];
   // [residual][depth index][t]: L_t / L_0 along the training (the figure of [Q]'s depth experiment).
   std::vector<std::vector<double>> loss_curves[2];
+  std::vector<GdStop> stops[2];  // [residual][depth index]: why each training stopped
 };
 
 // `inst` is a qin.model instance whose first block is used as the template of every layer: the

@@ -18,6 +18,7 @@ std::string_view to_string(GdStop s) {
     case GdStop::target_reached: return "target reached";
     case GdStop::budget_exhausted: return "budget exhausted";
     case GdStop::diverged: return "diverged";
+    case GdStop::plateau: return "plateau";
   }
   return "?";
 }

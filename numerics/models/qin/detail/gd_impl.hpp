@@ -55,6 +55,13 @@ GdRun<T> gradient_descent(const TransformerParams<T>& theta0, const TransformerC
       run.stop = GdStop::target_reached;
       break;
     }
+    if (options.plateau_window > 0 && t >= options.plateau_window) {
+      const T before = run.records[run.records.size() - 1 - static_cast<std::size_t>(options.plateau_window)].loss;
+      if (before - loss < T(options.plateau_tolerance) * before) {
+        run.stop = GdStop::plateau;
+        break;
+      }
+    }
     if (t >= options.max_steps) {
       run.stop = GdStop::budget_exhausted;
       break;

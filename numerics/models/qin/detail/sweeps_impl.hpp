@@ -43,11 +43,14 @@ BetaSweep beta_sweep(const Instance& inst, const BetaSweepOptions& o) {
     g.max_steps = o.max_steps;
     g.target_loss = to_double(tr.loss) * o.target_fraction;
     g.record_spectra = false;
+    g.plateau_window = o.plateau_window;
+    g.plateau_tolerance = o.plateau_tolerance;
     const GdRun<T> run = gradient_descent(q.params, cfg, q.X, q.Y, g, eta);
     for (const auto& r : run.records) pt.losses.push_back(to_double(r.loss));
     pt.loss0 = pt.losses.front();
     pt.final_loss = pt.losses.back();
     pt.diverged = run.stop == GdStop::diverged;
+    pt.stop = run.stop;
     if (run.stop == GdStop::target_reached) pt.iterations_to_target = static_cast<int>(run.records.size()) - 1;
     pt.contraction = fit_contraction(pt.losses);
     sweep.points.push_back(std::move(pt));
@@ -107,12 +110,15 @@ DepthSweep depth_sweep(const Instance& inst, const DepthSweepOptions& o) {
       GdOptions g;
       g.max_steps = o.train_steps;
       g.record_spectra = false;
+      g.plateau_window = o.plateau_window;
+      g.plateau_tolerance = o.plateau_tolerance;
       const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, g, T(T(o.eta_factor) / sharp));
       sweep.final_loss[r].push_back(to_double(run.records.back().loss));
       sweep.final_loss_ratio[r].push_back(to_double(T(run.records.back().loss / run.records.front().loss)));
       std::vector<double> curve;
       for (const auto& rec : run.records) curve.push_back(to_double(T(rec.loss / run.records.front().loss)));
       sweep.loss_curves[r].push_back(std::move(curve));
+      sweep.stops[r].push_back(run.stop);
     }
   }
   return sweep;
