@@ -51,7 +51,10 @@ const char* fill(ClaimVerdict v) {
   }
 }
 
-// Proof map: claims in layers (a lemma sits left of every theorem it supports), edges lemma -> theorem.
+// Proof map: claims in layers (a lemma sits left of every theorem it supports), edges lemma -> theorem. Rows line up
+// across layers, so an edge never crosses a node: to the next layer it runs straight through the gap; further, it
+// turns into the gap column after its lemma, runs along the gap between two rows (above its theorem's row) through
+// the layers between, and turns down into the gap column before its theorem. The drawing scales down to the page.
 std::string proof_map(const std::vector<const Claim*>& claims, const std::map<std::string, ClaimVerdict>& verdict) {
   std::map<std::string, int> layer;
   for (const Claim* c : claims) layer[c->id] = 0;
@@ -69,15 +72,21 @@ std::string proof_map(const std::vector<const Claim*>& claims, const std::map<st
     rows = std::max(rows, cs.size());
   }
   const double width = 20 + by_layer.size() * (W + gapx), height = 20 + rows * (H + gapy);
-  std::string svg = "<svg width=\"" + std::to_string(int(width)) + "\" height=\"" + std::to_string(int(height)) +
-                    "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  std::string svg = "<svg class=\"proof-map\" viewBox=\"0 0 " + std::to_string(int(width)) + " " + std::to_string(int(height)) +
+                    "\" width=\"100%\" style=\"max-width:" + std::to_string(int(width)) + "px\" font-family=\"sans-serif\" font-size=\"11\">\n";
+  const auto point = [](double x, double y) { return std::to_string(x) + "," + std::to_string(y) + " "; };
   for (const Claim* c : claims)
     for (const std::string& t : c->supports)
       if (pos.count(t)) {
         const auto [x0, y0] = pos[c->id];
         const auto [x1, y1] = pos[t];
-        svg += "<line x1=\"" + std::to_string(x0 + W) + "\" y1=\"" + std::to_string(y0 + H / 2) + "\" x2=\"" + std::to_string(x1) +
-               "\" y2=\"" + std::to_string(y1 + H / 2) + "\" stroke=\"#888\"/>\n";
+        std::string pts = point(x0 + W, y0 + H / 2);
+        if (layer[t] > layer[c->id] + 1) {
+          const double out = x0 + W + gapx / 2, in = x1 - gapx / 2, lane = y1 - gapy / 2;
+          pts += point(out, y0 + H / 2) + point(out, lane) + point(in, lane) + point(in, y1 + H / 2);
+        }
+        pts += point(x1, y1 + H / 2);
+        svg += "<polyline points=\"" + pts + "\" fill=\"none\" stroke=\"#888\"/>\n";
       }
   for (const Claim* c : claims) {
     const auto [x, y] = pos[c->id];
