@@ -10,7 +10,9 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
+#include <map>
 
 namespace thm::cli {
 
@@ -41,9 +43,9 @@ std::vector<double> gaps(const std::vector<T>& f) {
 }
 
 // NAME.html (intro and plots), NAME.csv and NAME.json under dir; every [G] experiment ends here.
-int write_experiment(const std::filesystem::path& dir, const std::string& name, const std::string& intro, const std::vector<std::string>& svgs,
+int write_experiment(const std::filesystem::path& dir, const std::string& name, const std::string& intro, const std::vector<Figure>& figures,
                      const CsvTable& csv, const nlohmann::json& j) {
-  atomic_write(dir / (name + ".html"), experiment_html(name, intro, svgs));
+  atomic_write(dir / (name + ".html"), experiment_html(name, intro, figures));
   atomic_write(dir / (name + ".csv"), csv.str());
   atomic_write(dir / (name + ".json"), j.dump(2) + "\n");
   fmt::print("wrote {}.csv, .json and .html under {}\n", name, dir.string());
@@ -104,7 +106,20 @@ int m_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
   return write_experiment(dir, "goel-m-scaling",
                           "Algorithm 1 (preconditioned) and plain GD from the spectral start, n = 32 tokens, kappa(Sigma) in {1, 10, 100} "
                           "with the same Z*; the 50-digit run continues the geometric phase below double's floor.",
-                          {line_plot(p, plot)}, csv, j);
+                          {{line_plot(p, plot), "[G] claims that Algorithm 1 (preconditioned GD from the spectral start) converges "
+                                                "geometrically at a rate that does not depend on kappa(Sigma), while plain GD slows down as "
+                                                "kappa(Sigma) grows. Measured: the gap of each run on a log axis (mu_hat per run in the CSV and JSON)."}},
+                          csv, j);
+}
+
+// The line c n^slope through (n0, y0) over the grid, for drawing a fitted or a claimed rate beside measured points.
+PlotSeries power_line(const std::string& name, const std::vector<int>& grid, double n0, double y0, double slope) {
+  PlotSeries s{name, {}, {}, false};
+  for (int n : grid) {
+    s.x.push_back(n);
+    s.y.push_back(y0 * std::pow(n / n0, slope));
+  }
+  return s;
 }
 
 int n_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
@@ -113,6 +128,7 @@ int n_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
   nlohmann::json j = {{"experiment", a.name}, {"seed", a.seed}, {"seeds", a.seeds}, {"steps", a.steps}, {"budget", a.full ? "full" : "standard"},
                       {"instances", nlohmann::json::array()}};
   std::vector<PlotSeries> dist_plot, excess_plot;
+  std::map<std::string, std::pair<double, double>> fits;  // first instance: fitted and claimed exponents
   for (int k = 0; k < a.seeds; ++k) {
     Instance inst = instance_for(a, k, generate_excess_bound);
     inst.params["n_max"] = a.full ? 4096 : 1024;
@@ -142,6 +158,19 @@ int n_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
         plotted->y.push_back(detail::median((*v)[i]));
       }
       fmt::print("instance {} {:<19} exponent in n {:+.3f}  99% CI [{:+.3f}, {:+.3f}]  R^2 {:.3f}\n", k, name, fit.slope, fit.lo, fit.hi, fit.r2);
+      if (k == 0) {
+        // The first instance's fit (least squares in log-log, through the centroid of the medians) and the claimed rate.
+        double mx = 0, my = 0;
+        for (std::size_t i = 0; i < grid.size(); ++i) {
+          mx += std::log(double(grid[i])) / grid.size();
+          my += std::log(plotted->y[i]) / grid.size();
+        }
+        const double claimed = std::string(name) == "dist_start" ? -0.5 : -1.0;
+        fits[name] = {fit.slope, claimed};
+        auto& target = std::string(name) == "dist_start" ? dist_plot : excess_plot;
+        target.push_back(power_line(fmt::format("fitted n^{:+.2f} ({})", fit.slope, name), grid, std::exp(mx), std::exp(my), fit.slope));
+        target.push_back(power_line(fmt::format("claimed n^{:+.1f} ({})", claimed, name), grid, grid.front(), plotted->y.front(), claimed));
+      }
     }
     dist_plot.push_back(dp);
     excess_plot.push_back(ep);
@@ -153,7 +182,15 @@ int n_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
   return write_experiment(dir, "goel-n-scaling",
                           "Spectral start and Algorithm 1 over n (" + std::to_string(kRiskSeeds) +
                               " data seeds per point; --budget full extends the grid to 4096).",
-                          {line_plot(pd, dist_plot), line_plot(pe, excess_plot)}, csv, j);
+                          {{line_plot(pd, dist_plot), fmt::format("[G]: the spectral start lands within O(n^-1/2) of the manifold of "
+                                                                  "minima. Measured (instance 0): median distance ~ n^{:+.2f} (fitted, drawn "
+                                                                  "through the medians) beside the claimed n^-0.5 (drawn from the first point).",
+                                                                  fits["dist_start"].first)},
+                           {line_plot(pe, excess_plot), fmt::format("[G]'s excess-risk bound: 1/n + mu^m (the first version: n^-2 log^6 n "
+                                                                    "+ mu^m). Measured (instance 0): the excess at the start ~ n^{:+.2f}, after the "
+                                                                    "steps ~ n^{:+.2f}, beside the claimed n^-1.", fits["excess_start"].first,
+                                                                    fits["excess_after_steps"].first)}},
+                          csv, j);
 }
 
 int baseline(const ExperimentArgs& a, const std::filesystem::path& dir) {
@@ -185,7 +222,10 @@ int baseline(const ExperimentArgs& a, const std::filesystem::path& dir) {
   PlotSpec p{"population excess L - L* (seed 0)", "iteration t", "excess", false, true, 760, 360};
   return write_experiment(dir, "goel-baseline",
                           "Same data (n = 64, kappa(Sigma) in [10, 100]): Algorithm 1 from the spectral start, GD and SGD from a random start.",
-                          {line_plot(p, plot)}, csv, j);
+                          {{line_plot(p, plot), "[G] claims the spectral start and preconditioning beat training from a random "
+                                                "start. Measured (seed 0): the population excess of Algorithm 1 from the spectral start, and of "
+                                                "GD and SGD from a random start, on the same data."}},
+                          csv, j);
 }
 
 }  // namespace
