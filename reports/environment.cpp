@@ -9,9 +9,7 @@
 #ifndef THM_BUILD_TYPE
 #define THM_BUILD_TYPE "unknown"
 #endif
-#ifndef THM_GIT_REVISION
-#define THM_GIT_REVISION "unknown"
-#endif
+#include "reports/revision.hpp"  // THM_GIT_REVISION, generated at build time (scripts/revision.cmake)
 
 namespace thm {
 
