@@ -253,6 +253,18 @@ std::vector<int> shard_cases(const Claim& claim, const RunOptions& options) {
 
 namespace {
 
+// The ladder's quota: the first ladder_checks violated and the first ladder_checks inconclusive double cases, in the
+// order they are offered, climb it.
+struct LadderQuota {
+  int limit, violated = 0, inconclusive = 0;
+  bool take(CaseVerdict v) {
+    int* taken = v == CaseVerdict::violated ? &violated : v == CaseVerdict::inconclusive ? &inconclusive : nullptr;
+    if (!taken || *taken >= limit) return false;
+    ++*taken;
+    return true;
+  }
+};
+
 // The fold of one precision row over its records in case order: counts, minimum slack, worst case (the first
 // violation if any, else the smallest slack), first rounding artifact. The same code folds one shard's records (to
 // know which evaluations to keep) and all of them (the row), so a sharded run reports what an unsharded one does.
@@ -326,7 +338,8 @@ ShardRun evaluate_shard(const Claim& claim, const RunOptions& options) {
     Fold fold{local};
     std::vector<CaseRecord>& records = out.records[p];
     const double eps = precision_epsilon(p);
-    int ladder_violations = 0, ladder_inconclusive = 0;
+    LadderQuota quota{claim.ladder_checks};
+    std::optional<int> kept_worst;  // the shard's worst case so far, whose evaluation is kept
     const std::size_t count = count_at(p);
     for (std::size_t first = 0; first < count; first += kBlock) {
       const std::size_t n = std::min(kBlock, count - first);
@@ -351,14 +364,8 @@ ShardRun evaluate_shard(const Claim& claim, const RunOptions& options) {
       // shard: the first ladder_checks of all cases are among them; finish_run keeps those).
       if (p == Precision::float64) {
         std::vector<std::size_t> climb;
-        for (std::size_t b = 0; b < n; ++b) {
-          const CaseVerdict v = block[b].outcome.verdict;
-          int* checks = v == CaseVerdict::violated ? &ladder_violations : v == CaseVerdict::inconclusive ? &ladder_inconclusive : nullptr;
-          if (checks && *checks < claim.ladder_checks) {
-            ++*checks;
-            climb.push_back(b);
-          }
-        }
+        for (std::size_t b = 0; b < n; ++b)
+          if (quota.take(block[b].outcome.verdict)) climb.push_back(b);
         std::vector<LadderCache> found(climb.size());
         parallel_for(climb.size(), options.jobs, [&](std::size_t c) {
           const std::size_t b = climb[c];
@@ -367,9 +374,14 @@ ShardRun evaluate_shard(const Claim& claim, const RunOptions& options) {
         for (LadderCache& f : found) cache.merge(f);
       }
       for (std::size_t b = 0; b < n; ++b) {
+        const int i = block[b].index;
         const auto [worst, artifact] = fold.add(block[b]);
-        if (worst) out.kept[{p, block[b].index}] = evaluations[b];
-        if (artifact) out.kept[{p, block[b].index}] = evaluations[b];
+        if (worst) {
+          // A superseded worst case's evaluation is dropped (unless it is the first artifact, kept for good).
+          if (kept_worst && kept_worst != local.artifact_case) out.kept.erase({p, *kept_worst});
+          kept_worst = i;
+        }
+        if (worst || artifact) out.kept[{p, i}] = std::move(evaluations[b]);
         records.push_back(std::move(block[b]));
       }
       done += static_cast<int>(n);
@@ -396,32 +408,21 @@ std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, 
     // The ladder over all cases: the first ladder_checks violated and inconclusive double cases in case order keep
     // their rungs; a shard may have climbed later ones too (its own first ladder_checks), which are dropped.
     if (p == Precision::float64) {
-      int violations = 0, inconclusive = 0;
-      for (CaseRecord& r : records) {
-        const CaseVerdict v = r.outcome.verdict;
-        int* checks = v == CaseVerdict::violated ? &violations : v == CaseVerdict::inconclusive ? &inconclusive : nullptr;
-        if (checks && *checks < claim.ladder_checks)
-          ++*checks;
-        else
-          r.ladder = LadderResult::not_checked;
-      }
+      LadderQuota quota{claim.ladder_checks};
+      for (CaseRecord& r : records)
+        if (!quota.take(r.outcome.verdict)) r.ladder = LadderResult::not_checked;
     }
     Fold fold{run};
     for (const CaseRecord& r : records) fold.add(r);
-    // The reported evaluations: kept by the shard that evaluated them, or evaluated again (deterministic).
-    const auto evaluation_of = [&](int index) {
-      for (ShardRun& part : parts)
-        if (const auto it = part.kept.find({p, index}); it != part.kept.end()) return it->second;
-      return evaluate_case(claim, generate_case(claim, options.seed, index, cases, options.budget), p, options.variant);
+    // The reported cases: regenerated, with the evaluation kept by the shard that made it, or made again (deterministic).
+    const auto report = [&](int index, std::optional<Instance>& instance, std::optional<Evaluation>& evaluation) {
+      instance = generate_case(claim, options.seed, index, cases, options.budget);
+      for (const ShardRun& part : parts)
+        if (const auto it = part.kept.find({p, index}); it != part.kept.end()) evaluation = it->second;
+      if (!evaluation) evaluation = evaluate_case(claim, *instance, p, options.variant);
     };
-    if (run.worst_case) {
-      run.worst_instance = generate_case(claim, options.seed, *run.worst_case, cases, options.budget);
-      run.worst_evaluation = evaluation_of(*run.worst_case);
-    }
-    if (run.artifact_case) {
-      run.artifact_instance = generate_case(claim, options.seed, *run.artifact_case, cases, options.budget);
-      run.artifact_evaluation = evaluation_of(*run.artifact_case);
-    }
+    if (run.worst_case) report(*run.worst_case, run.worst_instance, run.worst_evaluation);
+    if (run.artifact_case) report(*run.artifact_case, run.artifact_instance, run.artifact_evaluation);
     run.records = std::move(records);
     if (p == Precision::float64 && options.shrink && fold.worst_is_violation && claim.ladder_checks > 0)
       run.shrunk = shrink_case(claim, options, *run.worst_case, cases);

@@ -249,12 +249,6 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
   return page(c.id, b);
 }
 
-std::string experiment_html(const std::string& title, const std::string& intro, const std::vector<std::string>& svgs) {
-  std::string b = "<h1>" + html_escape(title) + "</h1>\n<p>" + html_escape(intro) + "</p>\n";
-  for (const std::string& s : svgs) b += s;
-  return page(title, b);
-}
-
 std::string experiment_html(const std::string& title, const std::string& intro, const std::vector<Figure>& figures) {
   std::string b = "<h1>" + html_escape(title) + "</h1>\n<p>" + html_escape(intro) + "</p>\n";
   for (const Figure& f : figures)

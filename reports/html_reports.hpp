@@ -17,9 +17,8 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs);
 // ranges on a log axis. Used by the claim pages and tested on its own.
 std::vector<std::string> series_plots(const std::vector<Series>& series, const std::string& title);
 
-// A page around inline SVG plots, for `thmcheck experiment`.
-std::string experiment_html(const std::string& title, const std::string& intro, const std::vector<std::string>& svgs);
-// The same with a caption under each figure (what the paper claims, what was measured).
+// A page of figures for `thmcheck experiment`: inline SVG plots, each with its caption (what the paper claims,
+// what was measured).
 struct Figure {
   std::string svg, caption;
 };
