@@ -8,7 +8,7 @@ FUZZ_SECONDS ?= 60
 # The tests run under the sanitizers: the fast unit tests, the command line, bad input and the corpus
 # (the claims' own statistical tests and the long CLI runs stay in the optimised build; of the shard tests, the
 # negative controls and the refusals run here, the whole catalogue merged from 1, 2, 3, 7 shards only there).
-SANITIZE_TESTS ?= ^(cli\.|corpus\.|runner|ladder|reports|registry|findings|resolved|support|random|rng|softmax|spectral|svg|csv|interval|choice|shrink|tighten|search)
+SANITIZE_TESTS ?= ^(cli\.|corpus\.|runner|ladder|reports|registry|findings|resolved|support|random|rng|softmax|spectral|ozaki|svg|csv|interval|choice|shrink|tighten|search)
 SANITIZE_SKIP ?= experiment|browser|stability_lists|report_whole|same_seed|explore_interval_many|shard_reference_claims|shard_merge_claims
 
 .PHONY: run test build deps configure bench clean sanitize-test fuzz

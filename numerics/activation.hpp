@@ -47,7 +47,11 @@ T activate_prime(Activation a, const T& x) {
   using std::atan;
   switch (a) {
     case Activation::softplus:  // the logistic function
-      return x > T(0) ? T(T(1) / (T(1) + exp(T(-x)))) : T(exp(x) / (T(1) + exp(x)));
+      if (x > T(0)) return T(T(1) / (T(1) + exp(T(-x))));
+      else {
+        const T e = exp(x);  // once: exp is the costly part at multiprecision
+        return T(e / (T(1) + e));
+      }
     case Activation::tanh: {
       const T t = tanh(x);
       return T(1) - t * t;

@@ -1,11 +1,12 @@
 // Eigen aliases per scalar type. Include this (not Eigen directly) wherever MP scalars meet Eigen:
-// boost/multiprecision/eigen.hpp supplies NumTraits for the MP types.
+// boost/multiprecision/eigen.hpp supplies NumTraits for the MP types, numerics/eigen_mpfr_gemm.hpp their products.
 #pragma once
 
 #include "numerics/scalar.hpp"
 
 #include <Eigen/Dense>
 #include <boost/multiprecision/eigen.hpp>
+#include "numerics/eigen_mpfr_gemm.hpp"  // A * B at multiprecision: the Ozaki scheme
 
 namespace thm {
 

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace thm {
 
@@ -36,22 +37,59 @@ T softmax_scale(const TransformerConfig& cfg, Eigen::Index d) {
   return cfg.c > 0 ? T(cfg.c) : T(T(1) / sqrt(T(static_cast<double>(d))));
 }
 
-// Everything the backward pass needs from one block on one sample.
-template <class T>
-struct BlockCache {
-  Mat<T> U, XQ, XK, S, XV, V, P, Phi, H;
+// The samples stacked: rows [offset[i], offset[i+1]) hold sample i. Products with the weights (and the weights'
+// gradients, sums over samples) run once on the stack: one MP product splits each weight once and rounds each entry
+// once (numerics/ozaki_product.hpp); attention mixes the rows of one sample only.
+struct Stack {
+  std::vector<Eigen::Index> offset;
+  Eigen::Index rows(std::size_t i) const { return offset[i + 1] - offset[i]; }
+  std::size_t samples() const { return offset.size() - 1; }
 };
 
 template <class T>
-BlockCache<T> block_forward(const TransformerBlock<T>& b, const TransformerConfig& cfg, const Mat<T>& U) {
+Mat<T> stack_samples(const std::vector<Mat<T>>& M, Stack* stack = nullptr) {
+  Eigen::Index rows = 0;
+  for (const Mat<T>& m : M) rows += m.rows();
+  Mat<T> all(rows, M.front().cols());
+  Eigen::Index r = 0;
+  if (stack) stack->offset = {0};
+  for (const Mat<T>& m : M) {
+    all.middleRows(r, m.rows()) = m;
+    r += m.rows();
+    if (stack) stack->offset.push_back(r);
+  }
+  return all;
+}
+
+template <class T>
+std::vector<Mat<T>> unstack(const Mat<T>& all, const Stack& st) {
+  std::vector<Mat<T>> out;
+  for (std::size_t i = 0; i < st.samples(); ++i) out.push_back(all.middleRows(st.offset[i], st.rows(i)));
+  return out;
+}
+
+// Everything the backward pass needs from one block, samples stacked (S per sample).
+template <class T>
+struct BlockCache {
+  Mat<T> U, XQ, XK, XV, V, P, Phi, H;
+  std::vector<Mat<T>> S;
+};
+
+template <class T>
+BlockCache<T> block_forward(const TransformerBlock<T>& b, const TransformerConfig& cfg, const Mat<T>& U, const Stack& st) {
   BlockCache<T> k;
   k.U = U;
   k.XQ = product(U, b.W_Q);
   k.XK = product(U, b.W_K);
-  const Mat<T> logits = softmax_scale<T>(cfg, U.cols()) * product(k.XQ, k.XK, Trans::none, Trans::transpose);
-  k.S = softmax_rows(logits);
   k.XV = product(U, b.W_V);
-  k.V = product(k.S, k.XV) + T(cfg.beta) * U;
+  const T c = softmax_scale<T>(cfg, U.cols());
+  k.V = T(cfg.beta) * U;
+  for (std::size_t i = 0; i < st.samples(); ++i) {
+    const Eigen::Index r = st.offset[i], n = st.rows(i);
+    const Mat<T> XQ = k.XQ.middleRows(r, n), XK = k.XK.middleRows(r, n), XV = k.XV.middleRows(r, n);
+    k.S.push_back(softmax_rows(Mat<T>(c * product(XQ, XK, Trans::none, Trans::transpose))));
+    k.V.middleRows(r, n) = product(k.S.back(), XV) + k.V.middleRows(r, n);
+  }
   k.P = product(k.V, b.W_1);
   const Activation act = cfg.activation;
   k.Phi = k.P.unaryExpr([act](const T& x) { return activate(act, x); });
@@ -79,22 +117,18 @@ template <class T>
 TransformerTrace<T> transformer_forward(const TransformerParams<T>& p, const TransformerConfig& cfg,
                                         const std::vector<Mat<T>>& X, const std::vector<Mat<T>>& Y) {
   detail::check_shapes(p, X, Y);
+  detail::Stack st;
+  Mat<T> U = detail::stack_samples(X, &st);
   TransformerTrace<T> tr;
-  tr.V.resize(p.blocks.size());
-  tr.H.resize(p.blocks.size());
-  tr.loss = T(0);
-  for (std::size_t i = 0; i < X.size(); ++i) {
-    Mat<T> U = X[i];
-    for (std::size_t l = 0; l < p.blocks.size(); ++l) {
-      detail::BlockCache<T> k = detail::block_forward(p.blocks[l], cfg, U);
-      tr.V[l].push_back(k.V);
-      tr.H[l].push_back(k.H);
-      U = std::move(k.H);
-    }
-    Mat<T> R = product(U, p.W_U) - Y[i];
-    tr.loss += T(0.5) * R.squaredNorm();
-    tr.residual.push_back(std::move(R));
+  for (const auto& b : p.blocks) {
+    detail::BlockCache<T> k = detail::block_forward(b, cfg, U, st);
+    tr.V.push_back(detail::unstack(k.V, st));
+    tr.H.push_back(detail::unstack(k.H, st));
+    U = std::move(k.H);
   }
+  const Mat<T> R = product(U, p.W_U) - detail::stack_samples(Y);
+  tr.residual = detail::unstack(R, st);
+  tr.loss = T(0.5) * R.squaredNorm();
   return tr;
 }
 
@@ -102,13 +136,10 @@ template <class T>
 T transformer_loss(const TransformerParams<T>& p, const TransformerConfig& cfg, const std::vector<Mat<T>>& X,
                    const std::vector<Mat<T>>& Y) {
   detail::check_shapes(p, X, Y);
-  T loss = T(0);
-  for (std::size_t i = 0; i < X.size(); ++i) {
-    Mat<T> U = X[i];
-    for (const auto& b : p.blocks) U = detail::block_forward(b, cfg, U).H;
-    loss += T(0.5) * (product(U, p.W_U) - Y[i]).squaredNorm();
-  }
-  return loss;
+  detail::Stack st;
+  Mat<T> U = detail::stack_samples(X, &st);
+  for (const auto& b : p.blocks) U = detail::block_forward(b, cfg, U, st).H;
+  return T(0.5) * (product(U, p.W_U) - detail::stack_samples(Y)).squaredNorm();
 }
 
 template <class T>
@@ -116,57 +147,54 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
                                           const std::vector<Mat<T>>& X, const std::vector<Mat<T>>& Y, T* loss_out) {
   detail::check_shapes(p, X, Y);
   TransformerParams<T> g;
-  for (const auto& b : p.blocks)
-    g.blocks.push_back({Mat<T>::Zero(b.W_Q.rows(), b.W_Q.cols()), Mat<T>::Zero(b.W_K.rows(), b.W_K.cols()),
-                        Mat<T>::Zero(b.W_V.rows(), b.W_V.cols()), Mat<T>::Zero(b.W_1.rows(), b.W_1.cols()),
-                        Mat<T>::Zero(b.W_2.rows(), b.W_2.cols())});
-  g.W_U = Mat<T>::Zero(p.W_U.rows(), p.W_U.cols());
-  T loss = T(0);
+  g.blocks.resize(p.blocks.size());
   const T beta = T(cfg.beta), gamma = T(cfg.ffn_residual);
-  for (std::size_t i = 0; i < X.size(); ++i) {
-    std::vector<detail::BlockCache<T>> cache;
-    Mat<T> U = X[i];
-    for (const auto& b : p.blocks) {
-      cache.push_back(detail::block_forward(b, cfg, U));
-      U = cache.back().H;
-    }
-    const Mat<T> R = product(U, p.W_U) - Y[i];  // dL/dYhat
-    loss += T(0.5) * R.squaredNorm();
-    g.W_U += product(U, R, Trans::transpose);
-    Mat<T> G = product(R, p.W_U, Trans::none, Trans::transpose);  // dL/dH of the last block
-    for (std::size_t l = p.blocks.size(); l-- > 0;) {
-      const TransformerBlock<T>& b = p.blocks[l];
-      const detail::BlockCache<T>& k = cache[l];
-      TransformerBlock<T>& gb = g.blocks[l];
-      // H = Phi W_2 + gamma V, Phi = sigma(P), P = V W_1
-      gb.W_2 += product(k.Phi, G, Trans::transpose);
-      const Activation act = cfg.activation;
-      const Mat<T> dP = product(G, b.W_2, Trans::none, Trans::transpose)
-                            .cwiseProduct(k.P.unaryExpr([act](const T& x) { return activate_prime(act, x); }));
-      gb.W_1 += product(k.V, dP, Trans::transpose);
-      const Mat<T> dV = product(dP, b.W_1, Trans::none, Trans::transpose) + gamma * G;
-      // V = S XV + beta U, XV = U W_V
-      const Mat<T> dXV = product(k.S, dV, Trans::transpose);
-      const Mat<T> dS = product(dV, k.XV, Trans::none, Trans::transpose);
-      gb.W_V += product(k.U, dXV, Trans::transpose);
-      Mat<T> dU = beta * dV + product(dXV, b.W_V, Trans::none, Trans::transpose);
-      // S = softmax_rows(K): dK_jk = S_jk (dS_jk - sum_l S_jl dS_jl)
-      Mat<T> dK(k.S.rows(), k.S.cols());
-      for (Eigen::Index j = 0; j < k.S.rows(); ++j) {
-        const T inner = k.S.row(j).dot(dS.row(j));
-        for (Eigen::Index m = 0; m < k.S.cols(); ++m) dK(j, m) = k.S(j, m) * (dS(j, m) - inner);
-      }
-      // K = c XQ XK^T, XQ = U W_Q, XK = U W_K
-      const T c = detail::softmax_scale<T>(cfg, k.U.cols());
-      const Mat<T> dXQ = c * product(dK, k.XK);
-      const Mat<T> dXK = c * product(dK, k.XQ, Trans::transpose);
-      gb.W_Q += product(k.U, dXQ, Trans::transpose);
-      gb.W_K += product(k.U, dXK, Trans::transpose);
-      dU += product(dXQ, b.W_Q, Trans::none, Trans::transpose) + product(dXK, b.W_K, Trans::none, Trans::transpose);
-      G = std::move(dU);
-    }
+  detail::Stack st;
+  Mat<T> U = detail::stack_samples(X, &st);
+  std::vector<detail::BlockCache<T>> cache;
+  for (const auto& b : p.blocks) {
+    cache.push_back(detail::block_forward(b, cfg, U, st));
+    U = cache.back().H;
   }
-  if (loss_out) *loss_out = loss;
+  const Mat<T> R = product(U, p.W_U) - detail::stack_samples(Y);  // dL/dYhat
+  if (loss_out) *loss_out = T(0.5) * R.squaredNorm();
+  g.W_U = product(U, R, Trans::transpose);
+  Mat<T> G = product(R, p.W_U, Trans::none, Trans::transpose);  // dL/dH of the last block
+  for (std::size_t l = p.blocks.size(); l-- > 0;) {
+    const TransformerBlock<T>& b = p.blocks[l];
+    const detail::BlockCache<T>& k = cache[l];
+    TransformerBlock<T>& gb = g.blocks[l];
+    // H = Phi W_2 + gamma V, Phi = sigma(P), P = V W_1
+    gb.W_2 = product(k.Phi, G, Trans::transpose);
+    const Activation act = cfg.activation;
+    const Mat<T> dP = product(G, b.W_2, Trans::none, Trans::transpose)
+                          .cwiseProduct(k.P.unaryExpr([act](const T& x) { return activate_prime(act, x); }));
+    gb.W_1 = product(k.V, dP, Trans::transpose);
+    const Mat<T> dV = product(dP, b.W_1, Trans::none, Trans::transpose) + gamma * G;
+    // V = S XV + beta U, XV = U W_V, per sample; K = c XQ XK^T, XQ = U W_Q, XK = U W_K
+    const T c = detail::softmax_scale<T>(cfg, k.U.cols());
+    Mat<T> dXV(dV.rows(), dV.cols()), dXQ(dV.rows(), dV.cols()), dXK(dV.rows(), dV.cols());
+    for (std::size_t i = 0; i < st.samples(); ++i) {
+      const Eigen::Index r = st.offset[i], n = st.rows(i);
+      const Mat<T>& S = k.S[i];
+      const Mat<T> dVi = dV.middleRows(r, n);
+      dXV.middleRows(r, n) = product(S, dVi, Trans::transpose);
+      const Mat<T> dS = product(dVi, Mat<T>(k.XV.middleRows(r, n)), Trans::none, Trans::transpose);
+      // S = softmax_rows(K): dK_jk = S_jk (dS_jk - sum_l S_jl dS_jl)
+      Mat<T> dK(S.rows(), S.cols());
+      for (Eigen::Index j = 0; j < S.rows(); ++j) {
+        const T inner = S.row(j).dot(dS.row(j));
+        for (Eigen::Index m = 0; m < S.cols(); ++m) dK(j, m) = S(j, m) * (dS(j, m) - inner);
+      }
+      dXQ.middleRows(r, n) = c * product(dK, Mat<T>(k.XK.middleRows(r, n)));
+      dXK.middleRows(r, n) = c * product(dK, Mat<T>(k.XQ.middleRows(r, n)), Trans::transpose);
+    }
+    gb.W_V = product(k.U, dXV, Trans::transpose);
+    gb.W_Q = product(k.U, dXQ, Trans::transpose);
+    gb.W_K = product(k.U, dXK, Trans::transpose);
+    G = beta * dV + product(dXV, b.W_V, Trans::none, Trans::transpose) +
+        product(dXQ, b.W_Q, Trans::none, Trans::transpose) + product(dXK, b.W_K, Trans::none, Trans::transpose);
+  }
   return g;
 }
 
