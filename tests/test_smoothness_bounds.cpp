@@ -145,7 +145,7 @@ void check_sharp_bounds(const char* id, bool all_blocks) {
       }
     }
   }
-  MESSAGE(id << (all_blocks ? ", sharp, all blocks" : ", sharp, FFN + head of the last block") << ": worst observed / bound: a " << worst_a
+  MESSAGE((std::string(id) + (all_blocks ? ", sharp, all blocks" : ", sharp, FFN + head of the last block")) << ": worst observed / bound: a " << worst_a
           << ", J " << worst_J << ", Lg " << worst_Lg << " over " << checked << " (point, direction) pairs");
   if (compared > 0)
     MESSAGE("products of norms / sharp, largest: a " << gain_a << ", J " << gain_J << ", Lg " << gain_Lg << " (" << compared << " radii)");

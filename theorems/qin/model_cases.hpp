@@ -28,20 +28,23 @@ inline QModelSpec wide_spec(ChoiceSource& src, int max_n, int max_N) {
 // The largest model wide_spec draws, with FFN width up to max_m and L blocks.
 inline QModelLimits wide_limits(int max_n, int max_N, int max_m = 24, int L = 1) { return {max_n, max_N, max_n * max_N + 8, max_m, 3, L}; }
 
-// Targets independent of the model at the scale of its outputs: the instance's targets (Gaussian, drawn
-// independently of the weights) rescaled so that ||Y||_F = ||Yhat(theta_0)||_F. Then L_0 = 1/2 ||Yhat_0 - Y||^2
-// is about ||Y||^2 (the two are independent and of one size), not the initial outputs plus noise.
+// Targets independent of the model at the scale of its outputs: the instance's targets G (Gaussian, drawn
+// independently of the weights) rescaled to ||Y||_F = ||Yhat(theta_0)||_F, with the sign of G that makes
+// <Y, Yhat_0> <= 0 (G and -G are equally likely, so Y is still Gaussian). Then L_0 = 1/2 ||Yhat_0 - Y||^2 >= ||Y||^2:
+// L_0 / (1/2 ||Y||^2) >= 2 by construction, not the initial outputs plus noise.
 inline Instance with_output_scale_targets(Instance inst) {
   const QModel<double> q = qin_model_double(inst);
   const TransformerTrace<double> tr = transformer_forward(q.params, q.config, q.X, q.Y);
-  double yhat2 = 0, y2 = 0;
+  double yhat2 = 0, y2 = 0, dot = 0;
   for (std::size_t i = 0; i < q.Y.size(); ++i) {
-    yhat2 += (tr.residual[i] + q.Y[i]).squaredNorm();
+    const MatD yhat = tr.residual[i] + q.Y[i];
+    yhat2 += yhat.squaredNorm();
     y2 += q.Y[i].squaredNorm();
+    dot += yhat.cwiseProduct(q.Y[i]).sum();
   }
-  const double scale = std::sqrt(yhat2 / y2);
+  const double scale = (dot > 0 ? -1.0 : 1.0) * std::sqrt(yhat2 / y2);
   for (std::size_t i = 0; i < q.Y.size(); ++i) inst.matrices["Y" + std::to_string(i)] = q.Y[i] * scale;
-  inst.params["y_scale"] = scale;
+  inst.params["y_scale"] = std::abs(scale);
   return inst;
 }
 
