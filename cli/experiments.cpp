@@ -307,6 +307,7 @@ int rate_frontier_experiment(const ExperimentArgs& a) {
   table.header = {"regime", "width", "seed", "activation", "hypotheses_hold", "L0_over_half_Y2", "L0max_over_half_Y2", "sigma0",
                   "kappa_H0", "rho_star", "J", "a", "Lg", "eta_alpha", "certified_contraction", "measured_contraction", "steps"};
   nlohmann::json j = header_json(a, std::nullopt);
+  j["steps"] = steps;  // --steps, capped at kFrontierMaxSteps
   j["widths"] = kFrontierWidths;
   j["regimes"] = nlohmann::json::array();
   std::vector<PlotSeries> met, admitted, rates, looseness;
@@ -388,7 +389,7 @@ int rate_frontier_experiment(const ExperimentArgs& a) {
   const std::filesystem::path dir(a.out);
   atomic_write(dir / "qin-rate-frontier.csv", table.str());
   atomic_write(dir / "qin-rate-frontier.json", j.dump(2) + "\n");
-  // L_0 / (1/2 ||Y||^2) of the instances themselves (about 2: targets independent of the outputs, of one size).
+  // L_0 / (1/2 ||Y||^2) of the instances themselves (at least 2: targets of the outputs' size, <Y, Yhat_0> <= 0).
   std::vector<double> l0;
   for (const auto& jr : j["regimes"])
     for (const auto& jw : jr["widths"])
@@ -409,7 +410,7 @@ int rate_frontier_experiment(const ExperimentArgs& a) {
                                        "At width {}: {:.2g} at ordinary initialisation, {:.2g} with the head at 1e-3.", a.seeds, wmax,
                                        ord["fraction_hypotheses_hold"].get<double>(), last["fraction_hypotheses_hold"].get<double>())},
       {line_plot(sa, admitted), fmt::format("The largest loss the theorem admits, 1/2 (sigma0^3 / (16 J a))^2, as a fraction of 1/2 ||Y||^2, "
-                                            "against the loss the instances start from (about 2). At width {}: {:.3g} at ordinary "
+                                            "against the loss the instances start from (at least 2: targets of the outputs' size, <Y, Yhat_0> <= 0). At width {}: {:.3g} at ordinary "
                                             "initialisation, {:.3g} with the head at 1e-3.", wmax, ord["largest_L0max_over_half_Y2"].get<double>(),
                                             last["largest_L0max_over_half_Y2"].get<double>())},
       {line_plot(sr, rates), fmt::format("Certified per-step decrease eta alpha = sigma0^2 / (4 Lg) beside the measured one, 1 - (L_T/L_0)^(1/T) "
