@@ -278,19 +278,22 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& s
   return kExitOk;
 }
 
-// qin-rate-frontier: where the linear-rate theorem (qin.gd.linear_rate, all six blocks of one layer, the sharper
-// constants) says something, as the width w = d = m grows (docs/derivations/qin.gd.linear_rate.md, "Frontier").
+// qin-rate-frontier: where the linear-rate theorems (qin.gd.linear_rate, all six blocks of one layer, and
+// qin.gd.linear_rate_multilayer with two layers, the sharper constants) say something, as the width w = d = m grows
+// (docs/derivations/qin.gd.linear_rate.md, "Measured").
 // Per width and initialisation regime, --seeds instances (n = 2, N = 3, d_y = 2, beta = 1, softplus and tanh
 // alternately, targets independent of the model at the output scale): whether the hypotheses hold, the largest
 // L_0 / (1/2 ||Y||^2) that (H2) admits, the certified 1 - eta alpha and the measured per-step contraction
 // (L_T / L_0)^(1/T) of GD at the theorem's step eta = 1/Lg.
 struct FrontierRegime {
   const char* name;
-  double attn_scale, head_scale;
+  int L;
+  double attn_scale, branch_scale, head_scale;  // branch: values and FFN
 };
-constexpr FrontierRegime kFrontierRegimes[] = {{"ordinary init (attention 1, head 1)", 1.0, 1.0},
-                                               {"small head (attention 0.2, head 1e-2)", 0.2, 1e-2},
-                                               {"smaller head (attention 0.2, head 1e-3)", 0.2, 1e-3}};
+constexpr FrontierRegime kFrontierRegimes[] = {{"ordinary init (attention 1, head 1)", 1, 1.0, 1.0, 1.0},
+                                               {"small head (attention 0.2, head 1e-2)", 1, 0.2, 1.0, 1e-2},
+                                               {"smaller head (attention 0.2, head 1e-3)", 1, 0.2, 1.0, 1e-3},
+                                               {"2 layers, all trained (branches 0.1, head 1e-3)", 2, 0.1, 0.1, 1e-3}};
 constexpr int kFrontierWidths[] = {16, 32, 64, 128, 256, 512};
 constexpr int kFrontierMaxSteps = 300;
 
@@ -313,7 +316,12 @@ int rate_frontier_experiment(const ExperimentArgs& a) {
   std::vector<PlotSeries> met, admitted, rates, looseness;
   for (std::size_t r = 0; r < std::size(kFrontierRegimes); ++r) {
     const FrontierRegime& reg = kFrontierRegimes[r];
-    nlohmann::json jr{{"name", reg.name}, {"attn_scale", reg.attn_scale}, {"head_scale", reg.head_scale}, {"widths", nlohmann::json::array()}};
+    nlohmann::json jr{{"name", reg.name},
+                      {"layers", reg.L},
+                      {"attn_scale", reg.attn_scale},
+                      {"branch_scale", reg.branch_scale},
+                      {"head_scale", reg.head_scale},
+                      {"widths", nlohmann::json::array()}};
     PlotSeries pm{reg.name, {}, {}, true}, pa{reg.name, {}, {}, true}, pc{std::string("certified, ") + reg.name, {}, {}, true},
         pq{std::string("measured, ") + reg.name, {}, {}, true}, pl{reg.name, {}, {}, true};
     for (int w : kFrontierWidths) {
@@ -331,7 +339,9 @@ int rate_frontier_experiment(const ExperimentArgs& a) {
         s.d_y = 2;
         s.config.beta = 1.0;
         s.config.activation = k % 2 ? Activation::tanh : Activation::softplus;
+        s.L = reg.L;
         s.attn_scale = reg.attn_scale;
+        s.value_scale = s.ffn_scale = reg.branch_scale;
         s.head_scale = reg.head_scale;
         s.entropy = rng.next_u64();
         const QModel<double> q = qin_model_double(qin::with_output_scale_targets(build_qin_model(s)));
@@ -375,7 +385,7 @@ int rate_frontier_experiment(const ExperimentArgs& a) {
       pc.x.push_back(w), pc.y.push_back(1.0 - median(certified));
       pq.x.push_back(w), pq.y.push_back(1.0 - median(measured));
       pl.x.push_back(w), pl.y.push_back(median(ratio));
-      fmt::print("{:<42} w {:>4}  hypotheses {}/{}  largest L0max/(|Y|^2/2) {:>9.3e}  certified {:.6f}  measured {:.6f}  ratio {:.3g}\n",
+      fmt::print("{:<48} w {:>4}  hypotheses {}/{}  largest L0max/(|Y|^2/2) {:>9.3e}  certified {:.6f}  measured {:.6f}  ratio {:.3g}\n",
                  reg.name, w, held, a.seeds, best, median(certified), median(measured), median(ratio));
     }
     met.push_back(pm);
@@ -397,7 +407,7 @@ int rate_frontier_experiment(const ExperimentArgs& a) {
   PlotSeries need{"L_0 / (1/2 ||Y||^2) of the instances (median)", {}, {}, false};
   for (int w : kFrontierWidths) need.x.push_back(w), need.y.push_back(median(l0));
   admitted.push_back(need);
-  const auto& last = j["regimes"].back()["widths"].back();
+  const auto& last = j["regimes"][2]["widths"].back();  // one layer, head 1e-3
   const auto& ord = j["regimes"].front()["widths"].back();
   PlotSpec sm{"fraction of instances meeting (H1) and (H2)", "width d = m", "fraction", true, false, 760, 320};
   PlotSpec sa{"largest L_0 / (1/2 ||Y||^2) admitted by (H2) (the max over instances)", "width d = m", "L_0 / (1/2 ||Y||^2)", true, true, 760, 360};
@@ -419,8 +429,9 @@ int rate_frontier_experiment(const ExperimentArgs& a) {
       {line_plot(sl, looseness), fmt::format("How much faster the loss falls than the theorem certifies, log(measured) / log(certified), median "
                                              "per width. At width {} with the head at 1e-3: {:.3g}.", wmax, last["median_rate_ratio"].get<double>())}};
   atomic_write(dir / "qin-rate-frontier.html",
-               experiment_html("qin-rate-frontier", "Where the linear-rate theorem (all blocks of one layer, sharper constants) says "
-                                                    "something, against the width d = m; seed " + std::to_string(a.seed) + ".",
+               experiment_html("qin-rate-frontier", "Where the linear-rate theorems (every block trained, sharper constants; one layer, "
+                                                    "and two layers with the constants propagated) say something, against the width "
+                                                    "d = m; seed " + std::to_string(a.seed) + ".",
                                figures));
   fmt::print("wrote {}, {} and {}\n", (dir / "qin-rate-frontier.csv").string(), (dir / "qin-rate-frontier.json").string(),
              (dir / "qin-rate-frontier.html").string());
