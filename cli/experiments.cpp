@@ -9,10 +9,13 @@
 #include "reports/svg_plot.hpp"
 #include "numerics/models/qin/model_instance.hpp"
 #include "numerics/models/qin/sweeps.hpp"
+#include "theorems/qin/linear_rate.hpp"
+#include "theorems/qin/model_cases.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -275,11 +278,173 @@ int depth_experiment(const ExperimentArgs& a, const std::optional<DataSeries>& s
   return kExitOk;
 }
 
+// qin-rate-frontier: where the linear-rate theorems (qin.gd.linear_rate, all six blocks of one layer, and
+// qin.gd.linear_rate_multilayer with two layers, the sharper constants) say something, as the width w = d = m grows
+// (docs/derivations/qin.gd.linear_rate.md, "Measured").
+// Per width and initialisation regime, --seeds instances (n = 2, N = 3, d_y = 2, beta = 1, softplus and tanh
+// alternately, targets independent of the model at the output scale): whether the hypotheses hold, the largest
+// L_0 / (1/2 ||Y||^2) that (H2) admits, the certified 1 - eta alpha and the measured per-step contraction
+// (L_T / L_0)^(1/T) of GD at the theorem's step eta = 1/Lg.
+struct FrontierRegime {
+  const char* name;
+  int L;
+  double attn_scale, branch_scale, head_scale;  // branch: values and FFN
+};
+constexpr FrontierRegime kFrontierRegimes[] = {{"ordinary init (attention 1, head 1)", 1, 1.0, 1.0, 1.0},
+                                               {"small head (attention 0.2, head 1e-2)", 1, 0.2, 1.0, 1e-2},
+                                               {"smaller head (attention 0.2, head 1e-3)", 1, 0.2, 1.0, 1e-3},
+                                               {"2 layers, all trained (branches 0.1, head 1e-3)", 2, 0.1, 0.1, 1e-3}};
+constexpr int kFrontierWidths[] = {16, 32, 64, 128, 256, 512};
+constexpr int kFrontierMaxSteps = 300;
+
+double median(std::vector<double> v) {
+  if (v.empty()) return std::nan("");
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
+}
+
+int rate_frontier_experiment(const ExperimentArgs& a) {
+  const int steps = std::min(a.steps, kFrontierMaxSteps);
+  CsvTable table;
+  table.header = {"regime", "width", "seed", "activation", "hypotheses_hold", "L0_over_half_Y2", "L0max_over_half_Y2", "sigma0",
+                  "kappa_H0", "rho_star", "J", "a", "Lg", "eta_alpha", "certified_contraction", "measured_contraction", "steps"};
+  nlohmann::json j = header_json(a, std::nullopt);
+  j["steps"] = steps;  // --steps, capped at kFrontierMaxSteps
+  j["widths"] = kFrontierWidths;
+  j["regimes"] = nlohmann::json::array();
+  std::vector<PlotSeries> met, admitted, rates, looseness;
+  for (std::size_t r = 0; r < std::size(kFrontierRegimes); ++r) {
+    const FrontierRegime& reg = kFrontierRegimes[r];
+    nlohmann::json jr{{"name", reg.name},
+                      {"layers", reg.L},
+                      {"attn_scale", reg.attn_scale},
+                      {"branch_scale", reg.branch_scale},
+                      {"head_scale", reg.head_scale},
+                      {"widths", nlohmann::json::array()}};
+    PlotSeries pm{reg.name, {}, {}, true}, pa{reg.name, {}, {}, true}, pc{std::string("certified, ") + reg.name, {}, {}, true},
+        pq{std::string("measured, ") + reg.name, {}, {}, true}, pl{reg.name, {}, {}, true};
+    for (int w : kFrontierWidths) {
+      int held = 0;
+      double best = 0;
+      std::vector<double> certified, measured, ratio;
+      nlohmann::json jw{{"width", w}, {"instances", nlohmann::json::array()}};
+      for (int k = 0; k < a.seeds; ++k) {
+        Rng rng = Rng::derive(a.seed, a.name, static_cast<std::uint64_t>(1000000 * r + 1000 * w + k));
+        QModelSpec s;
+        s.n = 2;
+        s.N = 3;
+        s.d = w;
+        s.m = w;
+        s.d_y = 2;
+        s.config.beta = 1.0;
+        s.config.activation = k % 2 ? Activation::tanh : Activation::softplus;
+        s.L = reg.L;
+        s.attn_scale = reg.attn_scale;
+        s.value_scale = s.ffn_scale = reg.branch_scale;
+        s.head_scale = reg.head_scale;
+        s.entropy = rng.next_u64();
+        const QModel<double> q = qin_model_double(qin::with_output_scale_targets(build_qin_model(s)));
+        const TransformerTrace<double> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+        const detail::RateSetup<double> st = detail::rate_setup(q, tr, true);
+        if (!(st.sigma0 > 0)) throw UsageError("qin-rate-frontier: sigma_nN(H_0) = 0 at width " + std::to_string(w));
+        const bool ok = !st.discard;
+        // The theorem's step: at the radius it uses when (H1) and (H2) hold, else at rho* (what it would use).
+        const double eta = 1.0 / st.sm.Lg, cert = 1.0 - eta * st.alpha;
+        GdOptions o;
+        o.max_steps = steps;
+        o.record_spectra = false;
+        const GdRun<double> run = gradient_descent(q.params, q.config, q.X, q.Y, o, eta);
+        const double meas = std::pow(run.records.back().loss / st.f0, 1.0 / double(run.records.size() - 1));
+        held += ok;
+        best = std::max(best, st.l0_max / st.half_y2);
+        certified.push_back(cert);
+        measured.push_back(meas);
+        ratio.push_back(std::log(meas) / std::log(cert));
+        const char* act = k % 2 ? "tanh" : "softplus";
+        table.rows.push_back({reg.name, std::to_string(w), std::to_string(k), act, ok ? "1" : "0", num(st.f0 / st.half_y2),
+                              num(st.l0_max / st.half_y2), num(st.sigma0), num(st.h0 / st.sigma0), num(st.rho_star), num(st.sm.J),
+                              num(st.sm.a), num(st.sm.Lg), num(eta * st.alpha), num(cert), num(meas),
+                              std::to_string(run.records.size() - 1)});
+        jw["instances"].push_back({{"seed_index", k}, {"activation", act}, {"hypotheses_hold", ok},
+                                   {"L0_over_half_Y2", st.f0 / st.half_y2}, {"L0max_over_half_Y2", st.l0_max / st.half_y2},
+                                   {"sigma0", st.sigma0}, {"kappa_H0", st.h0 / st.sigma0}, {"rho_star", st.rho_star},
+                                   {"J", st.sm.J}, {"a", st.sm.a}, {"Lg", st.sm.Lg}, {"eta_alpha", eta * st.alpha},
+                                   {"certified_contraction", cert}, {"measured_contraction", meas},
+                                   {"steps", run.records.size() - 1}});
+      }
+      const double frac = double(held) / a.seeds;
+      jw["fraction_hypotheses_hold"] = frac;
+      jw["largest_L0max_over_half_Y2"] = best;
+      jw["median_certified_contraction"] = median(certified);
+      jw["median_measured_contraction"] = median(measured);
+      jw["median_rate_ratio"] = median(ratio);
+      jr["widths"].push_back(jw);
+      pm.x.push_back(w), pm.y.push_back(frac);
+      pa.x.push_back(w), pa.y.push_back(best);
+      pc.x.push_back(w), pc.y.push_back(1.0 - median(certified));
+      pq.x.push_back(w), pq.y.push_back(1.0 - median(measured));
+      pl.x.push_back(w), pl.y.push_back(median(ratio));
+      fmt::print("{:<48} w {:>4}  hypotheses {}/{}  largest L0max/(|Y|^2/2) {:>9.3e}  certified {:.6f}  measured {:.6f}  ratio {:.3g}\n",
+                 reg.name, w, held, a.seeds, best, median(certified), median(measured), median(ratio));
+    }
+    met.push_back(pm);
+    admitted.push_back(pa);
+    rates.push_back(pc);
+    rates.push_back(pq);
+    looseness.push_back(pl);
+    j["regimes"].push_back(jr);
+  }
+  require_finite(j, "qin-rate-frontier");
+  const std::filesystem::path dir(a.out);
+  atomic_write(dir / "qin-rate-frontier.csv", table.str());
+  atomic_write(dir / "qin-rate-frontier.json", j.dump(2) + "\n");
+  // L_0 / (1/2 ||Y||^2) of the instances themselves (at least 2: targets of the outputs' size, <Y, Yhat_0> <= 0).
+  std::vector<double> l0;
+  for (const auto& jr : j["regimes"])
+    for (const auto& jw : jr["widths"])
+      for (const auto& in : jw["instances"]) l0.push_back(in["L0_over_half_Y2"]);
+  PlotSeries need{"L_0 / (1/2 ||Y||^2) of the instances (median)", {}, {}, false};
+  for (int w : kFrontierWidths) need.x.push_back(w), need.y.push_back(median(l0));
+  admitted.push_back(need);
+  const auto& last = j["regimes"][2]["widths"].back();  // one layer, head 1e-3
+  const auto& ord = j["regimes"].front()["widths"].back();
+  PlotSpec sm{"fraction of instances meeting (H1) and (H2)", "width d = m", "fraction", true, false, 760, 320};
+  PlotSpec sa{"largest L_0 / (1/2 ||Y||^2) admitted by (H2) (the max over instances)", "width d = m", "L_0 / (1/2 ||Y||^2)", true, true, 760, 360};
+  PlotSpec sr{"per-step loss decrease 1 - contraction: certified eta alpha vs measured (median)", "width d = m", "1 - contraction", true, true, 760, 360};
+  PlotSpec sl{"theory's looseness: log(measured contraction) / log(certified contraction) (median)", "width d = m", "ratio of rates", true, true, 760, 320};
+  const int wmax = kFrontierWidths[std::size(kFrontierWidths) - 1];
+  const std::vector<Figure> figures{
+      {line_plot(sm, met), fmt::format("[Q]'s linear-rate theorem needs (H1) J(rho) rho <= sigma0/2 and (H2) 2 sqrt(2 L_0) a(rho)/alpha <= rho. "
+                                       "Fraction of {} instances per width meeting both, targets independent of the model at the output scale. "
+                                       "At width {}: {:.2g} at ordinary initialisation, {:.2g} with the head at 1e-3.", a.seeds, wmax,
+                                       ord["fraction_hypotheses_hold"].get<double>(), last["fraction_hypotheses_hold"].get<double>())},
+      {line_plot(sa, admitted), fmt::format("The largest loss the theorem admits, 1/2 (sigma0^3 / (16 J a))^2, as a fraction of 1/2 ||Y||^2, "
+                                            "against the loss the instances start from (at least 2: targets of the outputs' size, <Y, Yhat_0> <= 0). At width {}: {:.3g} at ordinary "
+                                            "initialisation, {:.3g} with the head at 1e-3.", wmax, ord["largest_L0max_over_half_Y2"].get<double>(),
+                                            last["largest_L0max_over_half_Y2"].get<double>())},
+      {line_plot(sr, rates), fmt::format("Certified per-step decrease eta alpha = sigma0^2 / (4 Lg) beside the measured one, 1 - (L_T/L_0)^(1/T) "
+                                         "of GD at the theorem's step eta = 1/Lg over T = {} steps (medians; instances whose hypotheses fail "
+                                         "included, at rho*).", steps)},
+      {line_plot(sl, looseness), fmt::format("How much faster the loss falls than the theorem certifies, log(measured) / log(certified), median "
+                                             "per width. At width {} with the head at 1e-3: {:.3g}.", wmax, last["median_rate_ratio"].get<double>())}};
+  atomic_write(dir / "qin-rate-frontier.html",
+               experiment_html("qin-rate-frontier", "Where the linear-rate theorems (every block trained, sharper constants; one layer, "
+                                                    "and two layers with the constants propagated) say something, against the width "
+                                                    "d = m; seed " + std::to_string(a.seed) + ".",
+                               figures));
+  fmt::print("wrote {}, {} and {}\n", (dir / "qin-rate-frontier.csv").string(), (dir / "qin-rate-frontier.json").string(),
+             (dir / "qin-rate-frontier.html").string());
+  return kExitOk;
+}
+
 }  // namespace
 
 int experiment(const ExperimentArgs& a) {
-  if (a.name != "qin-beta-sweep" && a.name != "qin-depth" && !is_goel_experiment(a.name))
-    throw UsageError("unknown experiment '" + a.name + "' (expected qin-beta-sweep, qin-depth, goel-m-scaling, goel-n-scaling or goel-baseline)");
+  if (a.name != "qin-beta-sweep" && a.name != "qin-depth" && a.name != "qin-rate-frontier" && !is_goel_experiment(a.name))
+    throw UsageError("unknown experiment '" + a.name +
+                     "' (expected qin-beta-sweep, qin-depth, qin-rate-frontier, goel-m-scaling, goel-n-scaling or goel-baseline)");
+  if (a.name == "qin-rate-frontier" && a.data) throw UsageError("--data does not apply to qin-rate-frontier (synthetic widths)");
   if (is_goel_experiment(a.name) && a.data) throw UsageError("--data applies to the qin experiments only");
   if (a.seeds < 1 || a.seeds > 1000) throw UsageError("--seeds must be in [1, 1000]");
   if (a.steps < 1 || a.steps > 1000000) throw UsageError("--steps must be in [1, 1000000]");
@@ -313,6 +478,7 @@ int experiment(const ExperimentArgs& a) {
     throw UsageError(e.what());
   }
   if (is_goel_experiment(a.name)) return goel_experiment(a);
+  if (a.name == "qin-rate-frontier") return rate_frontier_experiment(a);
   return a.name == "qin-beta-sweep" ? beta_sweep_experiment(a, series) : depth_experiment(a, series);
 }
 

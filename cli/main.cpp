@@ -69,12 +69,12 @@ int main(int argc, char** argv) {
   ExperimentArgs exp_args;
   std::string exp_seed_text;
   CLI::App* exp_cmd = app.add_subcommand(
-      "experiment", "Run a paper experiment (qin-beta-sweep, qin-depth, goel-m-scaling, goel-n-scaling, goel-baseline); CSV, JSON, HTML under --out");
-  exp_cmd->add_option("name", exp_args.name, "qin-beta-sweep, qin-depth, goel-m-scaling, goel-n-scaling or goel-baseline")->required();
+      "experiment", "Run a paper experiment (qin-beta-sweep, qin-depth, qin-rate-frontier, goel-m-scaling, goel-n-scaling, goel-baseline); CSV, JSON, HTML under --out");
+  exp_cmd->add_option("name", exp_args.name, "qin-beta-sweep, qin-depth, qin-rate-frontier, goel-m-scaling, goel-n-scaling or goel-baseline")->required();
   exp_cmd->add_option("--out", exp_args.out, "Output directory");
   CLI::Option* exp_seed_opt = exp_cmd->add_option("--seed", exp_seed_text, "The seed every random choice flows from");
   exp_cmd->add_option("--seeds", exp_args.seeds, "Independent data/initialisations (default 3)");
-  CLI::Option* steps_opt = exp_cmd->add_option("--steps", exp_args.steps, "GD steps per run: the budget (qin-*: default 20000, stopping earlier at the target or on a plateau; goel-m-scaling 1000, goel-baseline 2000, goel-n-scaling 300)");
+  CLI::Option* steps_opt = exp_cmd->add_option("--steps", exp_args.steps, "GD steps per run: the budget (qin-*: default 20000, stopping earlier at the target or on a plateau; qin-rate-frontier 300 (its maximum), goel-m-scaling 1000, goel-baseline 2000, goel-n-scaling 300)");
   exp_cmd->add_option("--data", exp_args.data, "CSV time series (rows: time, columns: features) instead of synthetic data");
   exp_cmd->add_option("--window", exp_args.window, "Tokens per sequence (N) when windowing --data (default 8)");
   exp_cmd->add_option("--samples", exp_args.samples, "Sequences (n) taken from --data (default 4)");
@@ -120,6 +120,7 @@ int main(int argc, char** argv) {
     if (!*steps_opt && exp_args.name == "goel-baseline") exp_args.steps = thm::kBaselineIterations;
     if (!*steps_opt && exp_args.name == "goel-n-scaling") exp_args.steps = 300;
     if (!*steps_opt && exp_args.name.rfind("qin-", 0) == 0) exp_args.steps = 20000;
+    if (!*steps_opt && exp_args.name == "qin-rate-frontier") exp_args.steps = 300;
     if (*exp_cmd) return experiment(exp_args);
     if (*st_cmd) {
       st_args.budget = st_budget;

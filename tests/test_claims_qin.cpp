@@ -27,7 +27,8 @@ constexpr const char* kPlOutputLayerId = "qin.pl.output_layer";
 constexpr const char* kPlFirstFfnLayerId = "qin.pl.first_ffn_layer";
 constexpr const char* kDescentLemmaId = "qin.gd.descent_lemma";
 constexpr const char* kLinearRateId = "qin.gd.linear_rate";
-constexpr int kLinearRateSteps = 60;  // theorems/qin/linear_rate.hpp
+constexpr int kLinearRateSteps = 60;      // theorems/qin/linear_rate.hpp: at least ...
+constexpr int kLinearRateMaxSteps = 300;  // ... and at most this many steps checked
 constexpr const char* kLinearRateMultilayerId = "qin.gd.linear_rate_multilayer";
 constexpr const char* kResidualSpeedsId = "qin.gd.residual_speeds_convergence";
 constexpr int kResidualSpeedsCases = 180;  // ResidualSpeedsConvergence's default_cases
@@ -305,12 +306,41 @@ TEST_CASE("claim qin.gd.linear_rate reports the bound curve next to the measured
       if (s.name == "loss L_t") losses = static_cast<int>(s.y.size()), last_loss = s.y.back();
       if (s.name == "bound (1 - eta alpha)^t L_0") bounds = static_cast<int>(s.y.size()), last_bound = s.y.back();
     }
-    CHECK(losses == kLinearRateSteps + 1);
-    CHECK(bounds == kLinearRateSteps + 1);
+    CHECK(losses >= kLinearRateSteps + 1);
+    CHECK(losses <= kLinearRateMaxSteps + 1);
+    CHECK(bounds == losses);
     CHECK(last_loss <= last_bound);
-    CHECK(e.conditions.size() == 3 * kLinearRateSteps);
+    CHECK(e.conditions.size() == 3 * std::size_t(losses - 1));
   }
   CHECK(judged == 3);
+}
+
+// The regime the issue asks for (docs/derivations/qin.gd.linear_rate.md, "Over-parameterised generator"): on every
+// case meeting the hypotheses, L_0 >= 1e-2 of 1/2 ||Y||^2 (targets independent of the model), and the certified
+// bound falls at least 10-fold over the checked trajectory.
+void check_rate_regime(const char* id, double min_tenfold_share) {
+  const Claim& c = claim(id);
+  int judged = 0, tenfold = 0;
+  for (int i = 0; i < c.default_cases; ++i) {
+    const Evaluation e = c.evaluate(generate_case(c, 20261130, i, c.default_cases), Precision::float64, Variant::claim);
+    if (!e.hypotheses_hold) continue;
+    ++judged;
+    double l0 = -1, bound = 2;
+    for (const auto& [name, value] : e.observations) {
+      if (name == "L_0 / (1/2 ||Y||^2)") l0 = value;
+      if (name == "(1 - eta alpha)^T (bound)") bound = value;
+    }
+    INFO(id << " case " << i << ": L_0 / (1/2 ||Y||^2) = " << l0 << ", (1 - eta alpha)^T = " << bound);
+    CHECK(l0 >= 1e-2);
+    tenfold += bound <= 0.1;
+  }
+  INFO(id << ": " << tenfold << " of " << judged << " judged cases with a 10-fold fall of the bound");
+  CHECK(3 * judged >= c.default_cases);
+  CHECK(tenfold >= min_tenfold_share * judged);
+}
+
+TEST_CASE("claim qin.gd.linear_rate: L_0 of order ||Y||^2 and a bound that falls 10-fold, on the cases it judges") {
+  check_rate_regime(kLinearRateId, 0.5);
 }
 
 TEST_CASE("claim qin.gd.linear_rate discards a start too far from the targets instead of passing it") {
@@ -378,3 +408,6 @@ TEST_CASE("claim qin.gd.linear_rate_multilayer holds at double and mp50, meeting
   for (const ClaimRun& r : run(claim(kLinearRateMultilayerId), Variant::claim)) CHECK(r.hypothesis_rate() >= 1.0 / 3.0);
 }
 TEST_CASE("claim qin.gd.linear_rate_multilayer negative control is violated") { check_negative_control(kLinearRateMultilayerId); }
+TEST_CASE("claim qin.gd.linear_rate_multilayer: L_0 of order ||Y||^2 and a bound that falls 10-fold, on the cases it judges") {
+  check_rate_regime(kLinearRateMultilayerId, 0.5);
+}

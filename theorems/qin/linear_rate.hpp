@@ -10,15 +10,96 @@
 #include "numerics/models/qin/model_instance.hpp"
 
 #include <cmath>
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace thm {
 
-inline constexpr int kLinearRateSteps = 60;  // iterates checked per case
+inline constexpr int kLinearRateSteps = 60;      // iterates checked per case, at least ...
+inline constexpr int kLinearRateMaxSteps = 300;  // ... and at most
+// Steps checked: enough for the certified bound (1 - eta alpha)^T to fall 10-fold, T >= ln(10) / (eta alpha),
+// within [kLinearRateSteps, kLinearRateMaxSteps] (docs/derivations/qin.gd.linear_rate.md, "Trajectory length").
+inline int linear_rate_steps(double eta_alpha) {
+  const double t = std::ceil(std::log(10.0) / eta_alpha);
+  return !(t < kLinearRateMaxSteps) ? kLinearRateMaxSteps : std::max(kLinearRateSteps, static_cast<int>(t));
+}
 
 namespace detail {
+
+// What the theorem of docs/derivations/qin.gd.linear_rate.md fixes before the first step: sigma0, alpha,
+// the constants on the ball, the radius rho and the step eta, and the frontier quantities the reports and
+// the experiment qin-rate-frontier show (the largest L_0 that (H2) admits).
+template <class T>
+struct RateSetup {
+  T sigma0, h0, alpha, f0, half_y2;  // sigma_nN(H_0), ||H_0||_2, sigma0^2/4, L_0, 1/2 ||Y||_F^2
+  T rho_star;                        // largest rho with J(rho) rho <= sigma0/2 (H1)
+  T l0_max;                          // largest L_0 with (H2) at rho_star: 1/2 (alpha rho*/(2 a(rho*)))^2
+  T rho, movement, eta;              // the radius used (H1 and H2 hold), 2 sqrt(2 L0) a(rho)/alpha, 1/Lg(rho)
+  FfnSmoothness<T> sm;               // constants at rho
+  std::optional<std::string> discard;
+};
+
+// all_blocks: every block of every layer trained (sharp constants propagated through the layers); otherwise
+// (W_1, W_2) of the last block and W_U with the attention output frozen.
+template <class T>
+RateSetup<T> rate_setup(const QModel<T>& q, const TransformerTrace<T>& tr, bool all_blocks) {
+  using std::sqrt;
+  RateSetup<T> s;
+  const Mat<T> Hs = stack_rows(tr.H.back());
+  s.f0 = tr.loss;
+  s.half_y2 = T(0);
+  for (const Mat<T>& y : q.Y) s.half_y2 += y.squaredNorm() / T(2);
+  if (Hs.rows() > Hs.cols()) {
+    s.discard = "nN > d: no PL inequality from the output layer";
+    return s;
+  }
+  const Vec<T> sH = singular_values(Hs);
+  s.sigma0 = sH(Hs.rows() - 1);
+  s.h0 = sH(0);
+  if (!(s.sigma0 > T(0)) || !(s.f0 > T(0))) {
+    s.discard = "sigma_nN(H_0) = 0 or L_0 = 0";
+    return s;
+  }
+  s.alpha = s.sigma0 * s.sigma0 / T(4);
+  const SharpPoint<T> point = sharp_point(q, tr, all_blocks);
+  auto smooth = [&](const T& rho) { return sharp_smoothness(point, rho); };
+  // rho*: the largest radius with J(rho) rho <= sigma0 / 2 (J increases with rho), by bisection.
+  auto h1 = [&](const T& rho) { return smooth(rho).J * rho <= s.sigma0 / T(2); };
+  T lo = T(0), hi = T(1);
+  while (h1(hi)) hi *= T(2);
+  for (int it = 0; it < 200; ++it) {
+    const T mid = (lo + hi) / T(2);
+    (h1(mid) ? lo : hi) = mid;
+  }
+  s.rho_star = lo;
+  const FfnSmoothness<T> at_star = smooth(s.rho_star);
+  const T admitted = s.alpha * s.rho_star / (T(2) * at_star.a);  // sqrt(2 L_0) (H2) admits at rho*
+  s.l0_max = admitted * admitted / T(2);
+  auto movement = [&](const T& rho) { return T(2) * sqrt(T(2) * s.f0) * smooth(rho).a / s.alpha; };
+  s.movement = movement(s.rho_star);
+  s.rho = s.rho_star;
+  if (!(s.rho_star > T(0)) || !(s.movement <= s.rho_star)) {
+    s.sm = at_star;
+    s.discard = "(H2) fails: 2 sqrt(2 L0) a(rho) / alpha > rho (L0 too large for the region)";
+    return s;
+  }
+  // Any rho in (0, rho*] meeting (H2) will do, and Lg grows with rho: bisect towards the smallest, keeping the
+  // end where (H2) holds (movement(0) > 0 = rho fails it). (H1) holds there since J(rho) rho increases.
+  lo = T(0);
+  hi = s.rho_star;
+  for (int it = 0; it < 200; ++it) {
+    const T mid = (lo + hi) / T(2);
+    (movement(mid) <= mid ? hi : lo) = mid;
+  }
+  s.rho = hi;
+  s.sm = smooth(s.rho);
+  s.movement = movement(s.rho);
+  s.eta = T(1) / s.sm.Lg;
+  return s;
+}
 
 // qin.gd.linear_rate and its multilayer form: the theorem of docs/derivations/qin.gd.linear_rate.md,
 // on all six blocks of a single layer (all_blocks), or on (W_1, W_2) of the last block and W_U with Z
@@ -35,40 +116,25 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, b
   TransformerParams<T> g0 = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
   mask_gradient(g0, trainable);
   const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
-  const Mat<T> Zs = stack_rows(tr.V.back()), Hs = stack_rows(tr.H.back());
-  if (Hs.rows() > Hs.cols()) return Evaluation::discarded("nN > d: no PL inequality from the output layer");
-  const Vec<T> sH = singular_values(Hs);
-  const T sigma0 = sH(Hs.rows() - 1);
-  if (!(sigma0 > T(0)) || !(f0 > T(0))) return Evaluation::discarded("sigma_nN(H_0) = 0 or L_0 = 0");
-  const T alpha = sigma0 * sigma0 / T(4);
-  const detail::FfnPoint<T> point = detail::ffn_point(q, Zs, f0);
-  const detail::AllBlocksPoint<T> all = all_blocks ? detail::all_blocks_point(q, f0) : detail::AllBlocksPoint<T>{};
-  auto smooth = [&](const T& rho) {
-    return all_blocks ? detail::all_blocks_smoothness(all, rho) : detail::ffn_smoothness(point, rho);
-  };
-  // rho: the largest radius with J(rho) rho <= sigma0 / 2 (J increases with rho), by bisection.
-  auto h1 = [&](const T& rho) { return smooth(rho).J * rho <= sigma0 / T(2); };
-  T lo = T(0), hi = T(1);
-  while (h1(hi)) hi *= T(2);
-  for (int it = 0; it < 200; ++it) {
-    const T mid = (lo + hi) / T(2);
-    (h1(mid) ? lo : hi) = mid;
-  }
-  const T rho = lo;
-  const detail::FfnSmoothness<T> sm = smooth(rho);
-  const T movement = T(2) * sqrt(T(2) * f0) * sm.a / alpha;
-  if (!(rho > T(0)) || !(movement <= rho))
-    return Evaluation::discarded("(H2) fails: 2 sqrt(2 L0) a(rho) / alpha > rho (L0 too large for the region)");
-  const T eta = T(1) / sm.Lg;
-
-  GdOptions opt;
-  opt.max_steps = kLinearRateSteps;
-  opt.trainable = trainable;
-  opt.record_spectra = true;
-  const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, opt, eta, true);
+  const Mat<T> Hs = stack_rows(tr.H.back());
+  const RateSetup<T> setup = rate_setup(q, tr, all_blocks);
+  if (setup.discard) return Evaluation::discarded(*setup.discard);
+  const T sigma0 = setup.sigma0, alpha = setup.alpha, rho = setup.rho, eta = setup.eta;
+  const FfnSmoothness<T>& sm = setup.sm;
 
   // ||Yhat||: the cancellation of step t is ||Yhat|| / ||R_t|| = ||Yhat|| / sqrt(2 L_t) (Yhat moves little).
   const T yhat_norm = detail::loss_cancellation(tr, q) * sqrt(T(2) * f0);
+  GdOptions opt;
+  opt.max_steps = linear_rate_steps(to_double(T(eta * alpha)));
+  opt.trainable = trainable;
+  opt.record_spectra = true;
+  // The rounding floor of T (derivation, "Trajectory length"): below ||R|| = 640 nNdm eps ||Yhat_0|| the heuristic
+  // noise of (C3), 64 nNdm eps (1 + ||Yhat|| / ||R||) relative, exceeds 1/10 and T cannot decide it; the trajectory
+  // is checked up to the first iterate there (double stops early on the fast cases, mp50 goes on).
+  const T r_floor = T(640.0 * model_size(q)) * epsilon<T>() * yhat_norm;
+  opt.target_loss = to_double(T(r_floor * r_floor / T(2)));
+  const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, opt, eta, true);
+
   const T alpha_used = variant == Variant::claim ? alpha : T(T(4) * params_dot(g0, g0) / (T(2) * f0));
   Evaluation e;
   for (std::size_t t = 0; t < run.records.size(); ++t) {
@@ -95,7 +161,15 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, b
                     {"eta = 1/Lg", to_double(eta)},
                     {"eta alpha", to_double(T(eta * alpha))},
                     {"L_T / L_0 (measured)", to_double(T(last / f0))},
-                    {"(1 - eta alpha)^T (bound)", to_double(pow(T(T(1) - eta * alpha), static_cast<int>(run.records.size() - 1)))}};
+                    {"(1 - eta alpha)^T (bound)", to_double(pow(T(T(1) - eta * alpha), static_cast<int>(run.records.size() - 1)))},
+                    {"||H_0||_2", to_double(setup.h0)},
+                    {"rho* (largest radius of (H1))", to_double(setup.rho_star)},
+                    {"a(rho)", to_double(sm.a)},
+                    {"J(rho)", to_double(sm.J)},
+                    {"L_0 / (1/2 ||Y||^2)", to_double(T(f0 / setup.half_y2))},
+                    {"largest L_0 / (1/2 ||Y||^2) admitted by (H2)", to_double(T(setup.l0_max / setup.half_y2))},
+                    {"certified contraction 1 - eta alpha", to_double(T(T(1) - eta * alpha))},
+                    {"measured contraction (L_T / L_0)^(1/T)", std::pow(to_double(T(last / f0)), 1.0 / double(run.records.size() - 1))}};
   // The paper's per-layer quantities: sigma_min of every layer's stacked attention output at init.
   for (std::size_t l = 0; l < L && multilayer; ++l) {
     const Vec<T> s = singular_values(stack_rows(tr.V[l]));

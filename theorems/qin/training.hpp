@@ -102,6 +102,54 @@ AllBlocksPoint<T> all_blocks_point(const QModel<T>& q, const T& f0) {
   return p;
 }
 
+// The instance's own norms that the sharper constants start from (sharp_smoothness): every layer with its
+// attention trained (all_blocks), or the last block alone with its attention frozen.
+template <class T>
+SharpPoint<T> sharp_point(const QModel<T>& q, const TransformerTrace<T>& tr, bool all_blocks) {
+  using std::sqrt;
+  const Eigen::Index N = q.X.front().rows();
+  const std::size_t L = q.params.blocks.size();
+  SharpPoint<T> p;
+  p.N = T(double(N));
+  p.c = q.config.c > 0 ? T(q.config.c) : T(T(1) / sqrt(T(double(q.X.front().cols()))));
+  p.beta = T(q.config.beta);
+  p.gamma = T(q.config.ffn_residual);
+  p.nNm = T(double(q.X.size()) * double(N) * double(q.params.blocks.back().W_1.cols()));
+  p.wU = spectral_norm(q.params.W_U);
+  p.f0 = tr.loss;
+  p.activation = q.config.activation;
+  const Mat<T> C = Mat<T>::Identity(N, N) - Mat<T>::Constant(N, N, T(1) / T(double(N)));
+  const Activation act = q.config.activation;
+  for (std::size_t l = all_blocks ? 0 : L - 1; l < L; ++l) {
+    const TransformerBlock<T>& b = q.params.blocks[l];
+    SharpLayer<T> layer;
+    layer.attention_trained = all_blocks;
+    if (all_blocks) {
+      layer.q = spectral_norm(b.W_Q);
+      layer.k = spectral_norm(b.W_K);
+      layer.v = spectral_norm(b.W_V);
+      const AttentionWeights<T> w{b.W_Q, b.W_K, b.W_V, p.c};
+      for (std::size_t i = 0; i < q.X.size(); ++i) {
+        const Mat<T>& U = l == 0 ? q.X[i] : tr.H[l - 1][i];
+        const AttentionForward<T> af = attention_forward(U, w, T(q.config.beta));
+        const Mat<T> CU = C * U;
+        layer.samples.push_back({spectral_norm(U), spectral_norm(CU), spectral_norm(Mat<T>(U * b.W_Q)), spectral_norm(Mat<T>(U * b.W_K)),
+                                 spectral_norm(Mat<T>(CU * b.W_V)), spectral_norm(Mat<T>(af.S * U)), spectral_norm(af.S),
+                                 af.S.maxCoeff()});
+      }
+    }
+    const Mat<T> Vs = stack_rows(tr.V[l]), Hs = stack_rows(tr.H[l]);
+    const Mat<T> Phi = (Vs * b.W_1).unaryExpr([act](const T& x) { return activate(act, x); });
+    layer.v0 = spectral_norm(Vs);
+    layer.w1 = spectral_norm(b.W_1);
+    layer.w2 = spectral_norm(b.W_2);
+    layer.phi0 = spectral_norm(Phi);
+    layer.h0 = spectral_norm(Hs);
+    p.layers.push_back(std::move(layer));
+  }
+  return p;
+}
+
 template <class T>
 std::optional<std::string> ffn_claim_setting(const QModel<T>& q, bool multilayer = false) {
   if (!multilayer && q.params.blocks.size() != 1) return std::string("the claim covers a single layer (L = 1)");
