@@ -88,83 +88,120 @@ RefinedSvd<T> refine_tall(const Mat<T>& a, SvdVectors vectors, int max_iteration
                         ? max_iterations
                         : int(std::ceil(std::log2(std::max(1.0, double(std::numeric_limits<T>::digits10) / 15.0)))) + 4;
   T previous_bound = std::numeric_limits<T>::infinity(), previous_step = T(0);
+  const T inf = std::numeric_limits<T>::infinity();
+  // Off-diagonal norms summed directly (|row|^2 - t_ii^2 would cancel to sqrt(eps) |t_ii|).
+  const auto off_norm = [](const auto& v, Eigen::Index skip) {
+    T s2 = T(0);
+    for (Eigen::Index k = 0; k < v.size(); ++k)
+      if (k != skip) s2 += v(k) * v(k);
+    return T(sqrt(s2));
+  };
+  Mat<T> R, S, F(m, m), G(n, n);
+  T rho_prev = inf, vsig_prev = inf;  // bounds on ||R||_2, ||S||_2 of the previous iterate
   for (int k = 0;; ++k) {
-    // R = I - U^T U, S = I - V^T V, T = U^T A V ("The step").
-    Mat<T> R = -product(U, U, Trans::transpose, Trans::none);
-    R.diagonal().array() += T(1);
-    Mat<T> S = -product(V, V, Trans::transpose, Trans::none);
-    S.diagonal().array() += T(1);
+    // T = U^T A V ("The step").
     const Mat<T> W = product(a, V);
     const Mat<T> Tm = product(U, W, Trans::transpose, Trans::none);
-
-    Vec<T> sigma(n), x(n);
-    for (Eigen::Index i = 0; i < n; ++i) {
-      x(i) = (R(i, i) + S(i, i)) / T(2);
-      sigma(i) = Tm(i, i) / (T(1) - x(i));
-    }
-    const Vec<T> d = sigma.cwiseAbs();
-    const T norm_a = d.maxCoeff();
-
-    // The acceptance bound ("Acceptance bound"). rho, varsigma, tau: upper bounds on ||R||_2, ||S||_2, ||T||_2.
-    const T rho = norm2_upper(R), vsig = norm2_upper(S), tau = norm2_upper(Tm);
+    const T tau = norm2_upper(Tm);  // >= ||T||_2
+    Vec<T> row_off(n), col_off(n);
     T offdiag_t2 = T(0);  // ||offdiag(T)||_F^2
-    Vec<T> row_off(n), col_off(n), r_off(n), s_off(n);
-    // Off-diagonal norms summed directly (|row|^2 - t_ii^2 would cancel to sqrt(eps) |t_ii|).
-    const auto off_norm = [](const auto& v, Eigen::Index skip) {
-      T s2 = T(0);
-      for (Eigen::Index k = 0; k < v.size(); ++k)
-        if (k != skip) s2 += v(k) * v(k);
-      return T(sqrt(s2));
-    };
     for (Eigen::Index i = 0; i < n; ++i) {
       row_off(i) = off_norm(Tm.row(i), i);
       col_off(i) = off_norm(Tm.col(i), i);
-      r_off(i) = off_norm(R.col(i), i);  // R, S symmetric
-      s_off(i) = off_norm(S.col(i), i);
       offdiag_t2 += col_off(i) * col_off(i);
     }
     const T offdiag_t = sqrt(offdiag_t2);
-    const T inf = std::numeric_limits<T>::infinity();
-    T math_bound = inf, omega = inf;
-    const bool small = rho < T(0.5) && vsig < T(0.5);
-    Vec<T> eta = Vec<T>::Constant(n, inf);
-    if (small) {
-      // ||(I - R)^{-1/2} - I - R/2||_2 <= 3/8 rho^2 (1 - rho)^{-5/2}.
-      const auto delta = [](const T& r) { return T(3) / T(8) * r * r / ((T(1) - r) * (T(1) - r) * sqrt(T(1) - r)); };
-      const T du = delta(rho), dv = delta(vsig);
-      const T e_norm = tau * (du + dv + rho * vsig / T(4) + rho * dv / T(2) + vsig * du / T(2) + du * dv);
-      const T c = (rho + vsig) / T(2) * tau + e_norm;  // ||B - T||_2
-      omega = offdiag_t + T(2) * c;                        // ||offdiag(B)||_2
+
+    // sigma_i = t_ii / (1 - (r_ii + s_ii)/2) and the acceptance bound ("Acceptance bound") from the diagonals of
+    // R, S, the off-diagonal norms of their columns and bounds rho, vsig on ||R||_2, ||S||_2.
+    Vec<T> sigma(n), d(n), eta(n);
+    T math_bound = inf, omega = inf, norm_a = T(0), rounding = T(0), allowance = T(0);
+    bool small = false, values_ok = false;
+    const auto estimate = [&](const Vec<T>& r_diag, const Vec<T>& s_diag, const Vec<T>& r_off, const Vec<T>& s_off,
+                              const T& rho, const T& vsig) {
+      Vec<T> x(n);
       for (Eigen::Index i = 0; i < n; ++i) {
-        const T xa = abs(x(i));
-        if (!(xa < T(0.5))) {
-          eta(i) = inf;
-          continue;
-        }
-        eta(i) = abs(Tm(i, i)) * xa * xa / (T(1) - xa) + (r_off(i) * col_off(i) + row_off(i) * s_off(i)) / T(2) + e_norm;
+        x(i) = (r_diag(i) + s_diag(i)) / T(2);
+        sigma(i) = Tm(i, i) / (T(1) - x(i));
       }
-      math_bound = T(0);
+      d = sigma.cwiseAbs();
+      norm_a = d.maxCoeff();
+      math_bound = omega = inf;
+      eta.setConstant(inf);
+      small = rho < T(0.5) && vsig < T(0.5);
+      if (small) {
+        // ||(I - R)^{-1/2} - I - R/2||_2 <= 3/8 rho^2 (1 - rho)^{-5/2}.
+        const auto delta = [](const T& r) { return T(3) / T(8) * r * r / ((T(1) - r) * (T(1) - r) * sqrt(T(1) - r)); };
+        const T du = delta(rho), dv = delta(vsig);
+        const T e_norm = tau * (du + dv + rho * vsig / T(4) + rho * dv / T(2) + vsig * du / T(2) + du * dv);
+        const T c = (rho + vsig) / T(2) * tau + e_norm;  // ||B - T||_2
+        omega = offdiag_t + T(2) * c;                        // ||offdiag(B)||_2
+        for (Eigen::Index i = 0; i < n; ++i) {
+          const T xa = abs(x(i));
+          if (xa < T(0.5))
+            eta(i) = abs(Tm(i, i)) * xa * xa / (T(1) - xa) + (r_off(i) * col_off(i) + row_off(i) * s_off(i)) / T(2) +
+                     e_norm;
+        }
+        math_bound = T(0);
+        for (Eigen::Index i = 0; i < n; ++i) {
+          // Distance from |b_ii| to the other points of the Jordan-Wielandt diagonal: |b_jj| (j != i), -|b_ii|,
+          // and 0 when m > n.
+          T gap = m > n ? T(d(i) - eta(i)) : T(T(2) * (d(i) - eta(i)));
+          for (Eigen::Index j = 0; j < n; ++j)
+            if (j != i) gap = std::min(gap, T(abs(T(d(i) - d(j))) - eta(i) - eta(j)));
+          T beta = omega;  // Weyl
+          if (gap > T(2) * omega) {
+            const T br = row_off(i) + c, bc = col_off(i) + c;
+            beta = std::min(omega, T((br * br + bc * bc) / T(2) / (gap - omega)));  // quadratic residual bound
+          }
+          math_bound = std::max(math_bound, T(eta(i) + beta));
+        }
+      }
+      // Rounding of T's entries (inner products of lengths n and m) and of the quotient: a model, not a bound.
+      rounding = T(m + n + 2) * eps * norm_a;
+      allowance = singular_value_error_bound<T>(m, n, norm_a);
+      values_ok = math_bound + rounding <= allowance;
+    };
+
+    // Values only, after a step: first try without forming R and S (two products fewer). diag(R) from U's
+    // column norms; ||R||_2 bounded through R_new = R - F - F^T + F^T R + R F - F^T F + F^T R F
+    // ("Cheaper last check").
+    if (!want_uv && k >= 1) {
+      const auto rho_after = [&](const Mat<T>& Rp, const Mat<T>& Fp, const T& rp, const Mat<T>& Un) {
+        const Eigen::Index p = Rp.rows();
+        const T f = Fp.norm(), un = Un.norm();
+        const T r_round = T(p + 2) * eps * T(p) * (T(1) + f) * (T(1) + f);  // |computed R_prev - exact|, ||U_prev||_F^2 ~ p
+        const T u_round = T(p + 2) * eps * (sqrt(T(p)) * f + un);        // ||fl(U + U F) - U (I + F)||_F
+        const T rp_exact = rp + r_round;
+        const Mat<T> Nm = Rp - Fp - Mat<T>(Fp.transpose());
+        return T(Nm.norm() + T(2) * f * rp_exact + f * f * (T(1) + rp_exact) + r_round + T(2) * un * u_round +
+                 u_round * u_round);
+      };
+      const T rho = rho_after(R, F, rho_prev, U), vsig = rho_after(S, G, vsig_prev, V);
+      Vec<T> r_diag(n), s_diag(n), r_off = Vec<T>::Constant(n, rho), s_off = Vec<T>::Constant(n, vsig);
       for (Eigen::Index i = 0; i < n; ++i) {
-        // Distance from |b_ii| to the other points of the Jordan-Wielandt diagonal: |b_jj| (j != i), -|b_ii|,
-        // and 0 when m > n.
-        T gap = m > n ? T(d(i) - eta(i)) : T(T(2) * (d(i) - eta(i)));
-        for (Eigen::Index j = 0; j < n; ++j)
-          if (j != i) gap = std::min(gap, T(abs(T(d(i) - d(j))) - eta(i) - eta(j)));
-        T beta = omega;  // Weyl
-        if (gap > T(2) * omega) {
-          const T br = row_off(i) + c, bc = col_off(i) + c;
-          beta = std::min(omega, T((br * br + bc * bc) / T(2) / (gap - omega)));  // quadratic residual bound
-        }
-        math_bound = std::max(math_bound, T(eta(i) + beta));
+        r_diag(i) = T(1) - U.col(i).squaredNorm();
+        s_diag(i) = T(1) - V.col(i).squaredNorm();
       }
+      estimate(r_diag, s_diag, r_off, s_off, rho, vsig);
     }
-    // Rounding of T's entries (inner products of lengths n and m) and of the quotient: a model, not a bound.
-    const T rounding = T(m + n + 2) * eps * norm_a;
-    const T allowance = singular_value_error_bound<T>(m, n, norm_a);
-    const bool values_ok = math_bound + rounding <= allowance;
+    if (want_uv || k == 0 || !values_ok) {
+      // R = I - U^T U, S = I - V^T V.
+      R = -product(U, U, Trans::transpose, Trans::none);
+      R.diagonal().array() += T(1);
+      S = -product(V, V, Trans::transpose, Trans::none);
+      S.diagonal().array() += T(1);
+      Vec<T> r_off(n), s_off(n);
+      for (Eigen::Index i = 0; i < n; ++i) {
+        r_off(i) = off_norm(R.col(i), i);  // R, S symmetric
+        s_off(i) = off_norm(S.col(i), i);
+      }
+      rho_prev = norm2_upper(R);
+      vsig_prev = norm2_upper(S);
+      estimate(Vec<T>(R.diagonal().head(n)), Vec<T>(S.diagonal()), r_off, s_off, rho_prev, vsig_prev);
+    }
 
     // The corrections F, G ("The step"); pairs closer than 2 omega are clustered.
-    Mat<T> F(m, m), G(n, n);
     const T cluster = small ? T(T(2) * omega) : inf;
     const auto build_corrections = [&]() {
       for (Eigen::Index j = 0; j < n; ++j)
