@@ -4,9 +4,11 @@
 #include "numerics/numerical_failure.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"
+#include "numerics/refined_eigen.hpp"
 #include "numerics/refined_svd.hpp"
 #include "numerics/spectral.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -336,4 +338,71 @@ TEST_CASE("refined_svd: entries outside double's range are scaled, not overflowe
     CHECK(o.ratio <= 1);
     CHECK(o.path == SvdPath::refined);
   }
+}
+
+namespace {
+
+// refined_symmetric_eigen against Eigen's MPFR SelfAdjointEigenSolver: values within the allowance; with vectors,
+// X orthogonal and A = X diag(values) X^T to a few allowances. Returns the path.
+template <class T>
+SvdPath check_symmetric(const Mat<T>& a, bool vectors) {
+  const RefinedEigen<T> r = refined_symmetric_eigen<T>(a, vectors);
+  Eigen::SelfAdjointEigenSolver<Mat<T>> ref(a, Eigen::EigenvaluesOnly);
+  REQUIRE(ref.info() == Eigen::Success);
+  const Eigen::Index n = a.rows();
+  const T norm = n ? T(ref.eigenvalues().cwiseAbs().maxCoeff()) : T(1);
+  const T tol = singular_value_error_bound<T>(n, n, norm);
+  const T error = max_abs_diff<T>(r.values, ref.eigenvalues());
+  INFO(n << "x" << n << " vectors " << vectors << " path " << int(r.path) << " iterations " << r.iterations
+         << " error " << to_double(error) << " allowance " << to_double(tol));
+  CHECK(error <= tol);
+  for (Eigen::Index k = 1; k < n; ++k) CHECK(r.values(k - 1) <= r.values(k));
+  if (vectors) {
+    REQUIRE(r.vectors.rows() == n);
+    REQUIRE(r.vectors.cols() == n);
+    CHECK(T((r.vectors * r.values.asDiagonal() * r.vectors.transpose() - a).norm()) <= T(4) * tol);
+    CHECK(T((r.vectors.transpose() * r.vectors - Mat<T>::Identity(n, n)).norm()) <= T(4) * tol / norm);
+  }
+  return r.path;
+}
+
+template <class T>
+Mat<T> symmetric_gaussian(Rng& rng, int n) {
+  const Mat<T> g = lift<T>(gaussian_matrix(rng, n, n));
+  return g + g.transpose();
+}
+
+}  // namespace
+
+TEST_CASE("refined_svd: symmetric eigendecomposition by refinement matches SelfAdjointEigenSolver (mp50, mp100)") {
+  Rng rng(41);
+  for (int n : {1, 2, 6, 13}) {
+    const MatD g = gaussian_matrix(rng, n, n);
+    const MatD sym = g + g.transpose();
+    for (bool vectors : {false, true}) {
+      CHECK(check_symmetric<mp50>(lift<mp50>(sym), vectors) == SvdPath::refined);
+      CHECK(check_symmetric<mp100>(lift<mp100>(sym), vectors) == SvdPath::refined);
+    }
+  }
+  // Positive definite with kappa 1e12 (as symmetric_roots meets), clustered and repeated eigenvalues (either path).
+  const MatD q = random_orthogonal(rng, 9);
+  const std::vector<double> l = geometric_spectrum(9, 1.0, 1e12);
+  MatD spd = MatD::Zero(9, 9);
+  for (int k = 0; k < 9; ++k) spd += l[k] * q.col(k) * q.col(k).transpose();
+  spd = ((spd + spd.transpose()) / 2).eval();
+  check_symmetric<mp50>(lift<mp50>(spd), true);
+  check_symmetric<mp100>(lift<mp100>(spd), false);
+  Mat<mp50> repeated = Mat<mp50>::Identity(7, 7) * mp50(3);
+  const Mat<mp50> o = orthogonal<mp50>(rng, 7);
+  repeated(0, 0) = mp50(5);
+  check_symmetric<mp50>(Mat<mp50>(o * repeated * o.transpose()), true);
+  check_symmetric<mp50>(symmetric_gaussian<mp50>(rng, 5), true);
+  {
+    const Digits digits(150);
+    CHECK(check_symmetric<mpfr_dynamic>(symmetric_gaussian<mpfr_dynamic>(rng, 6), true) == SvdPath::refined);
+  }
+  Mat<mp50> bad = Mat<mp50>::Ones(3, 3);
+  bad(1, 1) = mp50(std::numeric_limits<double>::quiet_NaN());
+  CHECK_THROWS_AS(refined_symmetric_eigen<mp50>(bad), NumericalFailure);
+  CHECK(refined_symmetric_eigen<mp50>(Mat<mp50>(0, 0)).values.size() == 0);
 }
