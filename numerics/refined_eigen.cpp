@@ -128,7 +128,9 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_i
         for (Eigen::Index i = 0; i < n; ++i) {
           const T gap = lambda(j) - lambda(i);
           if (i != j && abs(gap) > cluster) {
-            E(i, j) = (S(i, j) + lambda(j) * R(i, j)) / gap;
+            // S symmetrised, so that e_ij + e_ji = r_ij exactly (X^T (A X) is symmetric only to rounding, and
+            // (s_ij - s_ji) / gap would spoil the orthogonality of X for a small gap).
+            E(i, j) = ((S(i, j) + S(j, i)) / T(2) + lambda(j) * R(i, j)) / gap;
           } else {
             E(i, j) = R(i, j) / T(2);
             if (i != j && abs(S(i, j)) > allowance) clusters_diagonal = false;

@@ -206,11 +206,17 @@ TEST_CASE("refined_svd: clustered singular values (1e-20 relative pairs, exactly
 TEST_CASE("refined_svd: tiny and zero singular values (sigma_min = 1e-30 at mp50, rank-deficient)") {
   Rng rng(35);
   Vec<mp50> sigma(6);
-  sigma << mp50(2), mp50(1), mp50("0.5"), mp50("0.25"), mp50("1e-20"), mp50("1e-30");
+  sigma << mp50(2), mp50(1), mp50("0.5"), mp50("0.25"), mp50("1e-3"), mp50("1e-30");
   const Outcome tiny = against_jacobi<mp50>(with_spectrum<mp50>(rng, 6, 6, sigma));
   INFO("1e-30: " << describe(6, 6, tiny));
   CHECK(tiny.ratio <= 1);
   CHECK(tiny.path == SvdPath::refined);
+  // 1e-20 and 1e-30: both below double's resolution (1e-16 ||A||), a cluster for the double SVD that the refinement
+  // does not split (docs/derivations/refined_svd.md, "Clusters"): correct, on either path.
+  sigma(4) = mp50("1e-20");
+  const Outcome two = against_jacobi<mp50>(with_spectrum<mp50>(rng, 6, 6, sigma));
+  INFO("1e-20 and 1e-30: " << describe(6, 6, two));
+  CHECK(two.ratio <= 1);
   // Rank 3 of 7 x 5: two exact zeros (to the rounding of forming the product).
   Vec<mp50> rank3(5);
   rank3 << mp50(3), mp50(2), mp50(1), mp50(0), mp50(0);
