@@ -5,11 +5,14 @@
 //   attention: X is N x d with d = N, entries N(0, 1); W_Q, W_K, W_V are d x d with entries
 //              N(0, 1/d); beta = 1; c = 1/sqrt(d).
 //   SVD:       an N x N spectrum-first matrix with singular values geometric from 1 to 1e-3
-//              (kappa = 1e3), through JacobiSVD and BDCSVD.
+//              (kappa = 1e3), through JacobiSVD and BDCSVD, and (BM_SingularValuesRefined, also N = 64) by
+//              refinement of a double SVD (numerics/refined_svd.hpp); its `refined` counter is the fraction of
+//              calls that took the refined path rather than the MPFR fallback.
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/eigen_types.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"
+#include "numerics/refined_svd.hpp"
 #include "numerics/scalar.hpp"
 #include "numerics/spectral.hpp"
 
@@ -73,6 +76,21 @@ void BM_SingularValues(benchmark::State& state) {
   }
 }
 
+template <class T>
+void BM_SingularValuesRefined(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const thm::Mat<T> M = thm::lift<T>(make_svd_input(n));
+  double calls = 0, refined = 0;
+  for (auto _ : state) {
+    auto sv = thm::refined_singular_values<T>(M);
+    calls += 1;
+    refined += sv.path == thm::SvdPath::refined ? 1 : 0;
+    benchmark::DoNotOptimize(sv);
+    benchmark::ClobberMemory();
+  }
+  state.counters["refined"] = calls > 0 ? refined / calls : 0;
+}
+
 // double: default timing, microseconds. MP types: milliseconds and a short minimum time, so the
 // whole run stays well under a minute.
 constexpr double kMpMinTime = 0.05;
@@ -91,6 +109,8 @@ THM_BENCH_MP(BM_SingularValues<thm::mp50, thm::SvdMethod::jacobi>);
 THM_BENCH_MP(BM_SingularValues<thm::mp50, thm::SvdMethod::bdc>);
 THM_BENCH_MP(BM_SingularValues<thm::mp100, thm::SvdMethod::jacobi>);
 THM_BENCH_MP(BM_SingularValues<thm::mp100, thm::SvdMethod::bdc>);
+THM_BENCH_MP(BM_SingularValuesRefined<thm::mp50>)->Arg(64);
+THM_BENCH_MP(BM_SingularValuesRefined<thm::mp100>)->Arg(64);
 
 }  // namespace
 

@@ -10,6 +10,9 @@
 
 namespace thm {
 
+// automatic: for MPFR scalars, refinement of a double SVD to the working precision with an a posteriori bound
+// and an MPFR Jacobi/BDC fallback (numerics/refined_svd.hpp); for double, Jacobi up to 16 x 16, else BDC.
+// jacobi, bdc: Eigen's MPFR decompositions, the reference paths.
 enum class SvdMethod { automatic, jacobi, bdc };
 
 // All min(m, n) singular values, in decreasing order.

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "numerics/matmul.hpp"
 #include "numerics/numerical_failure.hpp"
+#include "numerics/refined_svd.hpp"
 #include "numerics/spectral.hpp"
 
 #include <Eigen/SVD>
@@ -13,6 +15,9 @@ Vec<T> singular_values(const Mat<T>& m, SvdMethod method) {
   if (m.size() == 0) return Vec<T>();
   // A non-finite input leaves Eigen's singular values unset: refuse it, and check info() on the way out.
   if (!m.allFinite()) throw NumericalFailure("SVD of a non-finite matrix (an intermediate overflowed)");
+  // MPFR scalars: refinement of a double SVD, with its own MPFR fallback (numerics/refined_svd.hpp).
+  if constexpr (is_mpfr_number<T>::value)
+    if (method == SvdMethod::automatic) return refined_singular_values<T>(m).values;
   if (method == SvdMethod::automatic) method = m.cols() <= 16 && m.rows() <= 16 ? SvdMethod::jacobi : SvdMethod::bdc;
   const auto checked = [](const auto& svd) {
     if (svd.info() != Eigen::Success) throw NumericalFailure("the SVD did not converge");
