@@ -13,7 +13,9 @@ trap 'rm -f "$json"' EXIT
   --benchmark_format=json > "$json" 2>/dev/null
 /usr/bin/python3 - "$json" <<'PY'
 import json, sys
-runs = {b["run_name"]: b["cpu_time"] for b in json.load(open(sys.argv[1]))["benchmarks"] if b.get("aggregate_name") == "median"}
+unit = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+runs = {b["run_name"]: b["cpu_time"] * unit[b["time_unit"]]
+        for b in json.load(open(sys.argv[1]))["benchmarks"] if b.get("aggregate_name") == "median"}
 def t(name):
     return next(v for k, v in runs.items() if k.startswith(name))
 print("| figure | ratio (median CPU time of 3) |\n|---|---|")
@@ -23,5 +25,5 @@ for digits in (50, 100):
         print(f"| {n} x {n} product at {digits} digits: MPFR loop / Ozaki | {loop / oz:.1f}x faster |")
 d = t("BM_GdStep<double>")
 for digits in (50, 100):
-    print(f"| [Q] GD step at mp{digits} / double step | {t(f'BM_GdStep<thm::mp{digits}>') / d:.0f}x |")
+    print(f"| [Q] GD step at mp{digits} / double step | {t(f'BM_GdStep<thm::mp{digits}>') / d:.0f}x slower |")
 PY

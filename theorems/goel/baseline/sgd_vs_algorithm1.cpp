@@ -35,7 +35,6 @@ struct SgdVsAlgorithm1 {
         .uses = {"goel.init.spectral_exact"},
         .required_support = 0.8,
         .default_cases = 5,
-        .mp_cases = 5,  // at 20 steps at mp50 (goel.baseline.sgd_vs_algorithm1.md); one case cannot reject the control
         .ladder_checks = 0,
     };
   }

@@ -30,7 +30,6 @@ struct LocalContraction {
         .negative_control = "mu replaced by 1 - 2 alpha / sqrt(beta_s) (provably false in the region)",
         .uses = {"goel.geometry.one_point_strong_convexity", "goel.geometry.one_point_smoothness"},
         .default_cases = 60,
-        .mp_cases = 20,
     };
   }
 

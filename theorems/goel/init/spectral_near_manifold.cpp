@@ -36,7 +36,6 @@ struct SpectralNearManifold {
         .negative_control = "slope -1",
         .uses = {"goel.init.spectral_exact"},
         .default_cases = 3,
-        .mp_cases = 1,
         .ladder_checks = 1,
     };
   }

@@ -44,7 +44,6 @@ struct MatrixFactorization {
         .negative_control = "the closed form without the Sigma^{1/2} weight; Q = Sigma^{1/2} B",
         .uses = {"goel.population.tilting_identity"},
         .default_cases = 10,
-        .mp_cases = 2,
         .ladder_checks = 2,
     };
   }

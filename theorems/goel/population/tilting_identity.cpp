@@ -47,7 +47,6 @@ struct TiltingIdentity {
                      "1-D: E[e^{wx} x] / E[e^{wx}] = sigma^2 w by quadrature to working precision",
         .negative_control = "the limit without Sigma: B^T q (and w in place of sigma^2 w)",
         .default_cases = 10,
-        .mp_cases = 2,
         .ladder_checks = 2,
     };
   }

@@ -125,7 +125,6 @@ struct GeometricInM {
         .negative_control = "the gauge dropped (kappa runs must equal the plain kappa-1 run); plain GD within 1.1x",
         .uses = {"goel.geometry.local_contraction", "goel.precond.equivalence"},
         .default_cases = 3,
-        .mp_cases = 1,
         .ladder_checks = 0,
     };
   }

@@ -26,7 +26,6 @@ struct ExcessBound1OverN {
         .negative_control = "n^{-7} alone (faster rate, optimisation term dropped)",
         .uses = {"goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
         .default_cases = 2,
-        .mp_cases = 1,
         .ladder_checks = 0,
     };
   }

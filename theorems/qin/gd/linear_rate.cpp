@@ -27,7 +27,6 @@ struct LinearRate {
         .negative_control = "alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows",
         .uses = {"qin.pl.output_layer", "qin.gd.descent_lemma"},
         .default_cases = 24,
-        .mp_cases = 3,
         .ladder_checks = 3,
     };
   }

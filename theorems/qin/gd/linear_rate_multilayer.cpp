@@ -24,7 +24,6 @@ struct LinearRateMultilayer {
         .negative_control = "alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows",
         .uses = {"qin.pl.output_layer", "qin.gd.descent_lemma", "qin.gd.linear_rate"},
         .default_cases = 24,
-        .mp_cases = 2,
         .ladder_checks = 2,
     };
   }
