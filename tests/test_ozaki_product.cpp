@@ -71,7 +71,8 @@ Mat<T> by_ozaki(const Mat<T>& a, const Mat<T>& b, Trans ta = Trans::none, Trans 
 template <class T>
 void check_gaussian_shapes() {
   Rng rng(20261201);
-  for (auto [m, k, n] : {std::array<int, 3>{1, 1, 1}, {3, 1, 5}, {8, 48, 48}, {64, 64, 64}, {17, 300, 9}, {40, 7, 33}}) {
+  for (const std::array<int, 3>& shape : {std::array<int, 3>{1, 1, 1}, {3, 1, 5}, {8, 48, 48}, {64, 64, 64}, {17, 300, 9}, {40, 7, 33}}) {
+    const int m = shape[0], k = shape[1], n = shape[2];  // not structured bindings: clang 14 cannot capture them (CAPTURE)
     const Mat<T> a = gaussian<T>(rng, m, k), b = gaussian<T>(rng, k, n);
     CAPTURE(m);
     CAPTURE(k);
