@@ -3,6 +3,7 @@
 #include "numerics/eigen_types.hpp"
 #include "numerics/numerical_failure.hpp"
 #include "numerics/random.hpp"
+#include "tests/orthogonal_matrix.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/refined_eigen.hpp"
 #include "numerics/refined_svd.hpp"
@@ -43,18 +44,7 @@ class Digits {
   bmp::variable_precision_options options_;
 };
 
-// H = I - 2 v v^T / (v^T v), formed in T: orthogonal to the working precision.
-template <class T>
-Mat<T> orthogonal(Rng& rng, int n) {
-  Mat<T> q = Mat<T>::Identity(n, n);
-  for (int k = 0; k < n; ++k) {
-    Vec<T> v(n);
-    for (int i = 0; i < n; ++i) v(i) = T(rng.normal());
-    const T vv = v.squaredNorm();
-    q = (q - (T(2) / vv) * (q * v) * v.transpose()).eval();
-  }
-  return q;
-}
+using test::orthogonal;
 
 // U diag(sigma) V^T formed at the working precision (sigma given at the working precision).
 template <class T>

@@ -2,6 +2,7 @@
 // Householder factors: 1e-12 relative in double, 1e-40 at mp50.
 #include "numerics/eigen_types.hpp"
 #include "numerics/random.hpp"
+#include "tests/orthogonal_matrix.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/spectral.hpp"
 
@@ -13,18 +14,7 @@ using namespace thm;
 
 namespace {
 
-// H = I - 2 v v^T / (v^T v), formed in T: orthogonal to the working precision.
-template <class T>
-Mat<T> orthogonal(Rng& rng, int n) {
-  Mat<T> q = Mat<T>::Identity(n, n);
-  for (int k = 0; k < n; ++k) {
-    Vec<T> v(n);
-    for (int i = 0; i < n; ++i) v(i) = T(rng.normal());
-    const T vv = v.squaredNorm();
-    q = (q - (T(2) / vv) * (q * v) * v.transpose()).eval();
-  }
-  return q;
-}
+using test::orthogonal;
 
 template <class T>
 double worst_relative_error(Rng& rng, int rows, int cols, double kappa, SvdMethod method) {
