@@ -65,7 +65,7 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_i
   Mat<T> X = eig0.eigenvectors().template cast<T>();
   const int steps = max_iterations >= 0
                         ? max_iterations
-                        : int(std::ceil(std::log2(std::max(1.0, double(std::numeric_limits<T>::digits10) / 15.0)))) + 4;
+                        : int(std::ceil(std::log2(std::max(1.0, double(decimal_digits<T>()) / 15.0)))) + 4;
   const auto off_norm = [](const auto& v, Eigen::Index skip) {
     T s2 = T(0);
     for (Eigen::Index k = 0; k < v.size(); ++k)

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace thm {
 
@@ -35,6 +36,16 @@ double precision_epsilon(Precision p);
 // thread). A thread that ran multiprecision arithmetic calls it before it ends, or the caches leak
 // (docs/spec/pitfalls.md, "MPFR and threads").
 void release_thread_caches();
+
+// Decimal digits T carries: numeric_limits for double and the fixed types, the calling thread's default precision
+// for mpfr_dynamic (whose numeric_limits<>::digits10 is INT_MAX).
+template <class T>
+int decimal_digits() {
+  if constexpr (std::is_same_v<T, mpfr_dynamic>)
+    return static_cast<int>(mpfr_dynamic::thread_default_precision());
+  else
+    return std::numeric_limits<T>::digits10;
+}
 
 // Machine epsilon of T as T.
 template <class T>

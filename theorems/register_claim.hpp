@@ -8,10 +8,11 @@
 //   static Certification certify(const Instance&, int digits, Variant);       // optional (interval arithmetic)
 //   static std::vector<Tightness> tightness(std::uint64_t seed);              // optional (tightness probe)
 //
-// and ends, outside any namespace, with THM_REGISTER_CLAIM(Type). That line instantiates evaluate for
-// double, mp50, mp100 and runtime-precision MPFR and defines the file's registration function, whose name
-// the build derives from the file's path (THM_CLAIM_SYMBOL); the registry calls every such function from a
-// list the build generates, so nothing else needs to know the claim exists. See CONTRIBUTING.md.
+// and ends, outside any namespace, with THM_REGISTER_CLAIM(Type). That line instantiates evaluate for double, mp50
+// and runtime-precision MPFR (the mp100 rung is the latter at 100 digits: the same bits as a fixed 100-digit type,
+// one instantiation fewer to build) and defines the file's registration function, whose name the build derives from
+// the file's path (THM_CLAIM_SYMBOL); the registry calls every such function from a list the build generates, so
+// nothing else needs to know the claim exists. See CONTRIBUTING.md.
 #pragma once
 
 #include "theorems/claim.hpp"
@@ -31,20 +32,18 @@ concept ClaimDefinition = requires(ChoiceSource& src, const Instance& inst, Vari
   { C::template evaluate<double>(inst, v) } -> std::same_as<Evaluation>;
 };
 
-// The evaluation at a runtime precision: mpfr_dynamic's default precision set for the call, with every
-// operation at exactly `digits` (Boost's default lets a result take its operands' precision); both the
-// precision and the option are restored on the way out.
+// The evaluation at a runtime precision: the calling thread's default precision for mpfr_dynamic set for the call,
+// with every operation at exactly `digits` (Boost's default lets a result take its operands' precision); both are
+// restored on the way out. Thread-local only: the runner's workers evaluate at mp100 side by side.
 class DigitsGuard {
  public:
   explicit DigitsGuard(int digits)
-      : global_(mpfr_dynamic::default_precision()),
-        thread_(mpfr_dynamic::thread_default_precision()),
+      : thread_(mpfr_dynamic::thread_default_precision()),
         options_(mpfr_dynamic::thread_default_variable_precision_options()) {
     mpfr_dynamic::thread_default_variable_precision_options(bmp::variable_precision_options::assume_uniform_precision);
-    mpfr_dynamic::default_precision(static_cast<unsigned>(digits));  // the global and this thread's
+    mpfr_dynamic::thread_default_precision(static_cast<unsigned>(digits));
   }
   ~DigitsGuard() {
-    mpfr_dynamic::default_precision(global_);
     mpfr_dynamic::thread_default_precision(thread_);
     mpfr_dynamic::thread_default_variable_precision_options(options_);
   }
@@ -52,7 +51,7 @@ class DigitsGuard {
   DigitsGuard& operator=(const DigitsGuard&) = delete;
 
  private:
-  unsigned global_, thread_;
+  unsigned thread_;
   bmp::variable_precision_options options_;
 };
 
@@ -66,7 +65,10 @@ Claim make_claim() {
     switch (p) {
       case Precision::float64: return C::template evaluate<double>(inst, v);
       case Precision::mp50: return C::template evaluate<mp50>(inst, v);
-      case Precision::mp100: return C::template evaluate<mp100>(inst, v);
+      case Precision::mp100: {  // the runtime-precision type at 100 digits: one instantiation fewer per claim
+        const DigitsGuard guard(100);
+        return C::template evaluate<mpfr_dynamic>(inst, v);
+      }
     }
     throw std::invalid_argument("unknown precision");
   };

@@ -86,7 +86,7 @@ RefinedSvd<T> refine_tall(const Mat<T>& a, SvdVectors vectors, int max_iteration
 
   const int steps = max_iterations >= 0
                         ? max_iterations
-                        : int(std::ceil(std::log2(std::max(1.0, double(std::numeric_limits<T>::digits10) / 15.0)))) + 4;
+                        : int(std::ceil(std::log2(std::max(1.0, double(decimal_digits<T>()) / 15.0)))) + 4;
   T previous_bound = std::numeric_limits<T>::infinity(), previous_step = T(0);
   const T inf = std::numeric_limits<T>::infinity();
   // Off-diagonal norms summed directly (|row|^2 - t_ii^2 would cancel to sqrt(eps) |t_ii|).
