@@ -4,10 +4,14 @@
 #include "numerics/random.hpp"
 #include "tests/orthogonal_matrix.hpp"
 #include "numerics/random_matrix.hpp"
+#include "numerics/matmul.hpp"
+#include "numerics/softmax.hpp"
 #include "numerics/spectral.hpp"
+#include "theorems/register_claim.hpp"  // DigitsGuard: how the claims evaluate the mp100 rung
 
 #include <doctest/doctest.h>
 
+#include <string>
 #include <vector>
 
 using namespace thm;
@@ -73,4 +77,29 @@ TEST_CASE("spectral: condition number is infinite for an exactly singular matrix
   m(1, 1) = 1;
   CHECK(std::isinf(condition_number<double>(singular_values<double>(m))));
   CHECK(spectral_norm<double>(m) == 2.0);
+}
+
+// The claims evaluate the mp100 rung with mpfr_dynamic at 100 digits (theorems/register_claim.hpp). MPFR rounds
+// correctly at a given precision, so the kernels must give the fixed type's bits: refined SVD, Ozaki product
+// (16 x 16 x 16, above its threshold), softmax; and decimal_digits reads the runtime precision.
+TEST_CASE("spectral: mpfr_dynamic at 100 digits gives the fixed 100-digit type's bits (SVD, product, softmax)") {
+  Rng rng(29);
+  const MatD a = gaussian_matrix(rng, 16, 16), b = gaussian_matrix(rng, 16, 16);
+  const auto digits = [](const auto& m) {
+    std::vector<std::string> out;
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+      for (Eigen::Index i = 0; i < m.rows(); ++i) out.push_back(exact_decimal(m(i, j)));
+    return out;
+  };
+  const Mat<mp100> a100 = lift<mp100>(a), b100 = lift<mp100>(b);
+  const Vec<mp100> s100 = singular_values(a100);
+  const Mat<mp100> p100 = product(a100, b100), q100 = softmax_rows(a100);
+  CHECK(decimal_digits<mp100>() == 100);
+  const DigitsGuard guard(100);
+  CHECK(decimal_digits<mpfr_dynamic>() == 100);
+  const Mat<mpfr_dynamic> ad = lift<mpfr_dynamic>(a), bd = lift<mpfr_dynamic>(b);
+  CHECK(ad(0, 0).precision() == 100);
+  CHECK(digits(singular_values(ad)) == digits(s100));
+  CHECK(digits(product(ad, bd)) == digits(p100));
+  CHECK(digits(softmax_rows(ad)) == digits(q100));
 }
