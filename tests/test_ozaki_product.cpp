@@ -4,6 +4,7 @@
 #include "numerics/matmul.hpp"
 #include "numerics/random.hpp"
 #include "numerics/scalar.hpp"
+#include "theorems/register_claim.hpp"  // DigitsGuard
 
 #include <doctest/doctest.h>
 
@@ -105,10 +106,8 @@ TEST_CASE("ozaki.plan: exact level sums and enough digits") {
 TEST_CASE("ozaki.gaussian: every entry within u |A||B| + u |C|, at 50, 100 and 150 digits") {
   check_gaussian_shapes<mp50>();
   check_gaussian_shapes<mp100>();
-  const unsigned saved = mpfr_dynamic::thread_default_precision();
-  mpfr_dynamic::thread_default_precision(150);
+  const DigitsGuard digits(150);
   check_gaussian_shapes<mpfr_dynamic>();
-  mpfr_dynamic::thread_default_precision(saved);
 }
 
 TEST_CASE("ozaki.scaling: rows and columns 2^+-300 apart, entries over 60 decades, zeros") {
@@ -190,22 +189,27 @@ TEST_CASE("ozaki.ladder: the error falls with the digits, as the MPFR loop's doe
   MatD ad(32, 64), bd(64, 32);
   for (Eigen::Index e = 0; e < ad.size(); ++e) ad.data()[e] = rng.normal();
   for (Eigen::Index e = 0; e < bd.size(); ++e) bd.data()[e] = rng.normal();
-  const unsigned saved = mpfr_dynamic::thread_default_precision();
-  mpfr_dynamic::thread_default_precision(1000);
-  const Mat<mpfr_dynamic> ar = lift<mpfr_dynamic>(ad) / mpfr_dynamic(3), br = lift<mpfr_dynamic>(bd) / mpfr_dynamic(7);
-  const Mat<mpfr_dynamic> exact = product_mpfr_loop(ar, br);
-  const Mat<mpfr_dynamic> absum = product_mpfr_loop(Mat<mpfr_dynamic>(ar.cwiseAbs()), Mat<mpfr_dynamic>(br.cwiseAbs()));
-  const auto relative = [&](const auto& c) {
-    double worst = 0;
-    for (Eigen::Index e = 0; e < c.size(); ++e)
-      worst = std::max(worst, to_double(mpfr_dynamic(abs(mpfr_dynamic(c.data()[e]) - exact.data()[e]) / absum.data()[e])));
-    return worst;
-  };
-  const Mat<mp50> a50 = lift<mp50>(ad) / mp50(3), b50 = lift<mp50>(bd) / mp50(7);
-  const Mat<mp100> a100 = lift<mp100>(ad) / mp100(3), b100 = lift<mp100>(bd) / mp100(7);
-  const double e50 = relative(by_ozaki(a50, b50)), e100 = relative(by_ozaki(a100, b100));
-  const double loop50 = relative(product_mpfr_loop(a50, b50)), loop100 = relative(product_mpfr_loop(a100, b100));
-  mpfr_dynamic::thread_default_precision(saved);
+  double e50 = 0, e100 = 0, loop50 = 0, loop100 = 0;
+  {  // the reference at 1000 digits
+    const DigitsGuard reference(1000);
+    const Mat<mpfr_dynamic> ar = lift<mpfr_dynamic>(ad) / mpfr_dynamic(3), br = lift<mpfr_dynamic>(bd) / mpfr_dynamic(7);
+    const Mat<mpfr_dynamic> exact = product_mpfr_loop(ar, br);
+    const Mat<mpfr_dynamic> absum =
+        product_mpfr_loop(Mat<mpfr_dynamic>(ar.cwiseAbs()), Mat<mpfr_dynamic>(br.cwiseAbs()));
+    const auto relative = [&](const auto& c) {
+      double worst = 0;
+      for (Eigen::Index e = 0; e < c.size(); ++e)
+        worst = std::max(worst,
+                         to_double(mpfr_dynamic(abs(mpfr_dynamic(c.data()[e]) - exact.data()[e]) / absum.data()[e])));
+      return worst;
+    };
+    const Mat<mp50> a50 = lift<mp50>(ad) / mp50(3), b50 = lift<mp50>(bd) / mp50(7);
+    const Mat<mp100> a100 = lift<mp100>(ad) / mp100(3), b100 = lift<mp100>(bd) / mp100(7);
+    e50 = relative(by_ozaki(a50, b50));
+    e100 = relative(by_ozaki(a100, b100));
+    loop50 = relative(product_mpfr_loop(a50, b50));
+    loop100 = relative(product_mpfr_loop(a100, b100));
+  }
   MESSAGE("worst |C - AB| / |A||B|: mp50 ozaki ", e50, " loop ", loop50, "; mp100 ozaki ", e100, " loop ", loop100);
   CHECK(e50 > 0);
   CHECK(e50 <= 3 * to_double(epsilon<mp50>()));  // input rounding (2 u) + the product's (u |A||B| + u |C|)

@@ -8,6 +8,7 @@
 #include "numerics/refined_eigen.hpp"
 #include "numerics/refined_svd.hpp"
 #include "numerics/spectral.hpp"
+#include "theorems/register_claim.hpp"  // DigitsGuard
 
 #include <Eigen/Eigenvalues>
 #include <doctest/doctest.h>
@@ -21,28 +22,6 @@
 using namespace thm;
 
 namespace {
-
-// mpfr_dynamic at `digits` for the scope, every operation at that precision (as DigitsGuard in
-// theorems/register_claim.hpp).
-class Digits {
- public:
-  explicit Digits(unsigned digits)
-      : global_(mpfr_dynamic::default_precision()),
-        thread_(mpfr_dynamic::thread_default_precision()),
-        options_(mpfr_dynamic::thread_default_variable_precision_options()) {
-    mpfr_dynamic::thread_default_variable_precision_options(bmp::variable_precision_options::assume_uniform_precision);
-    mpfr_dynamic::default_precision(digits);
-  }
-  ~Digits() {
-    mpfr_dynamic::default_precision(global_);
-    mpfr_dynamic::thread_default_precision(thread_);
-    mpfr_dynamic::thread_default_variable_precision_options(options_);
-  }
-
- private:
-  unsigned global_, thread_;
-  bmp::variable_precision_options options_;
-};
 
 using test::orthogonal;
 
@@ -144,7 +123,7 @@ TEST_CASE("refined_svd: Gaussian matrices match the MPFR Jacobi SVD at mp50 and 
 }
 
 TEST_CASE("refined_svd: mpfr_dynamic at 150 digits matches the MPFR Jacobi SVD") {
-  const Digits digits(150);
+  const DigitsGuard digits(150);
   Rng rng(32);
   for (const auto& shape : {std::pair{6, 6}, {9, 4}, {4, 9}}) {
     const int r = shape.first, c = shape.second;
@@ -244,7 +223,7 @@ TEST_CASE("refined_svd: 1x1, empty and zero matrices") {
 TEST_CASE("refined_svd: the error shrinks from 50 to 100 digits") {
   Rng rng(36);
   const MatD m = spectrum_first_matrix(rng, 14, 10, geometric_spectrum(10, 1.0, 1e6));
-  const Digits digits(160);  // the reference: Jacobi at 160 digits
+  const DigitsGuard digits(160);  // the reference: Jacobi at 160 digits
   const Vec<mpfr_dynamic> truth = singular_values<mpfr_dynamic>(lift<mpfr_dynamic>(m), SvdMethod::jacobi);
   const auto error = [&](const auto& values) {
     double worst = 0;
@@ -394,7 +373,7 @@ TEST_CASE("refined_svd: symmetric eigendecomposition by refinement matches SelfA
   check_symmetric<mp50>(Mat<mp50>(o * repeated * o.transpose()), true);
   check_symmetric<mp50>(symmetric_gaussian<mp50>(rng, 5), true);
   {
-    const Digits digits(150);
+    const DigitsGuard digits(150);
     CHECK(check_symmetric<mpfr_dynamic>(symmetric_gaussian<mpfr_dynamic>(rng, 6), true) == SvdPath::refined);
   }
   Mat<mp50> bad = Mat<mp50>::Ones(3, 3);
