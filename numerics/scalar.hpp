@@ -47,6 +47,29 @@ int decimal_digits() {
     return std::numeric_limits<T>::digits10;
 }
 
+// mpfr_dynamic at `digits` on the calling thread for the scope, every operation at exactly that precision (Boost's
+// default lets a result take its operands' precision); precision and option restored on the way out. Thread-local
+// only, so the runner's workers may each hold one (docs/spec/pitfalls.md, "Default precision").
+class DigitsGuard {
+ public:
+  explicit DigitsGuard(int digits)
+      : thread_(mpfr_dynamic::thread_default_precision()),
+        options_(mpfr_dynamic::thread_default_variable_precision_options()) {
+    mpfr_dynamic::thread_default_variable_precision_options(bmp::variable_precision_options::assume_uniform_precision);
+    mpfr_dynamic::thread_default_precision(static_cast<unsigned>(digits));
+  }
+  ~DigitsGuard() {
+    mpfr_dynamic::thread_default_precision(thread_);
+    mpfr_dynamic::thread_default_variable_precision_options(options_);
+  }
+  DigitsGuard(const DigitsGuard&) = delete;
+  DigitsGuard& operator=(const DigitsGuard&) = delete;
+
+ private:
+  unsigned thread_;
+  bmp::variable_precision_options options_;
+};
+
 // Machine epsilon of T as T.
 template <class T>
 T epsilon() {

@@ -4,7 +4,6 @@
 #include "numerics/matmul.hpp"
 #include "numerics/random.hpp"
 #include "numerics/scalar.hpp"
-#include "theorems/register_claim.hpp"  // DigitsGuard
 
 #include <doctest/doctest.h>
 

@@ -8,7 +8,6 @@
 #include "numerics/refined_eigen.hpp"
 #include "numerics/refined_svd.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/register_claim.hpp"  // DigitsGuard
 
 #include <Eigen/Eigenvalues>
 #include <doctest/doctest.h>

@@ -7,7 +7,6 @@
 #include "numerics/matmul.hpp"
 #include "numerics/softmax.hpp"
 #include "numerics/spectral.hpp"
-#include "theorems/register_claim.hpp"  // DigitsGuard: how the claims evaluate the mp100 rung
 
 #include <doctest/doctest.h>
 
@@ -79,7 +78,7 @@ TEST_CASE("spectral: condition number is infinite for an exactly singular matrix
   CHECK(spectral_norm<double>(m) == 2.0);
 }
 
-// The claims evaluate the mp100 rung with mpfr_dynamic at 100 digits (theorems/register_claim.hpp). MPFR rounds
+// The claims evaluate the mp100 rung with mpfr_dynamic at 100 digits (theorems/register_claim.hpp, DigitsGuard). MPFR rounds
 // correctly at a given precision, so the kernels must give the fixed type's bits: refined SVD, Ozaki product
 // (16 x 16 x 16, above its threshold), softmax; and decimal_digits reads the runtime precision.
 TEST_CASE("spectral: mpfr_dynamic at 100 digits gives the fixed 100-digit type's bits (SVD, product, softmax)") {

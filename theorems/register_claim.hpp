@@ -32,50 +32,26 @@ concept ClaimDefinition = requires(ChoiceSource& src, const Instance& inst, Vari
   { C::template evaluate<double>(inst, v) } -> std::same_as<Evaluation>;
 };
 
-// The evaluation at a runtime precision: the calling thread's default precision for mpfr_dynamic set for the call,
-// with every operation at exactly `digits` (Boost's default lets a result take its operands' precision); both are
-// restored on the way out. Thread-local only: the runner's workers evaluate at mp100 side by side.
-class DigitsGuard {
- public:
-  explicit DigitsGuard(int digits)
-      : thread_(mpfr_dynamic::thread_default_precision()),
-        options_(mpfr_dynamic::thread_default_variable_precision_options()) {
-    mpfr_dynamic::thread_default_variable_precision_options(bmp::variable_precision_options::assume_uniform_precision);
-    mpfr_dynamic::thread_default_precision(static_cast<unsigned>(digits));
-  }
-  ~DigitsGuard() {
-    mpfr_dynamic::thread_default_precision(thread_);
-    mpfr_dynamic::thread_default_variable_precision_options(options_);
-  }
-  DigitsGuard(const DigitsGuard&) = delete;
-  DigitsGuard& operator=(const DigitsGuard&) = delete;
-
- private:
-  unsigned thread_;
-  bmp::variable_precision_options options_;
-};
-
 template <ClaimDefinition C>
 Claim make_claim() {
   Claim c;
   static_cast<ClaimInfo&>(c) = C::info();
   c.schema = C::schema();
   c.generate = [](ChoiceSource& src) { return C::generate(src); };
-  c.evaluate = [](const Instance& inst, Precision p, Variant v) -> Evaluation {
-    switch (p) {
-      case Precision::float64: return C::template evaluate<double>(inst, v);
-      case Precision::mp50: return C::template evaluate<mp50>(inst, v);
-      case Precision::mp100: {  // the runtime-precision type at 100 digits: one instantiation fewer per claim
-        const DigitsGuard guard(100);
-        return C::template evaluate<mpfr_dynamic>(inst, v);
-      }
-    }
-    throw std::invalid_argument("unknown precision");
-  };
-  c.evaluate_digits = [](const Instance& inst, int digits, Variant v) {
+  // The evaluation at a runtime precision; the mp100 rung is this at the fixed type's 100 digits.
+  const auto at_digits = [](const Instance& inst, int digits, Variant v) {
     const DigitsGuard guard(digits);
     return C::template evaluate<mpfr_dynamic>(inst, v);
   };
+  c.evaluate = [at_digits](const Instance& inst, Precision p, Variant v) -> Evaluation {
+    switch (p) {
+      case Precision::float64: return C::template evaluate<double>(inst, v);
+      case Precision::mp50: return C::template evaluate<mp50>(inst, v);
+      case Precision::mp100: return at_digits(inst, decimal_digits<mp100>(), v);
+    }
+    throw std::invalid_argument("unknown precision");
+  };
+  c.evaluate_digits = at_digits;
   if constexpr (requires(const Instance& inst, Variant v) { C::certify(inst, 0, v); })
     c.certify = [](const Instance& inst, int digits, Variant v) { return C::certify(inst, digits, v); };
   if constexpr (requires(std::uint64_t seed) { C::tightness(seed); })
