@@ -86,6 +86,18 @@ int stability(const StabilityArgs& args);
 // "A..B" (inclusive) and/or comma-separated seeds; UsageError on anything else or more than kMaxStabilitySeeds.
 std::vector<std::uint64_t> parse_seed_range(const std::string& text);
 
+// thmcheck power: each claim's tightness t and resolving factor k* over seeds (properties/power.hpp).
+struct PowerArgs {
+  std::string claims = "*";
+  std::string seeds = "1..20";
+  std::string precision = "double";
+  std::optional<int> cases;
+  std::string budget = "standard";
+  int jobs = 1;
+  std::optional<std::string> out;  // JSON, one object per claim
+};
+int power(const PowerArgs& args);
+
 std::vector<Precision> parse_precision_list(const std::string& csv);
 // The width of the claim-id column: the longest registered id.
 int id_width();

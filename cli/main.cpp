@@ -97,6 +97,21 @@ int main(int argc, char** argv) {
   ex_cmd->add_flag("--patient", ex_args.patient,
                    "Evaluate instances beyond the claim's limits on the work (sizes it evaluates within a minute); may take hours");
 
+  PowerArgs pw_args;
+  pw_args.jobs = std::max(1u, std::thread::hardware_concurrency());
+  int pw_cases = 0;
+  CLI::App* pw_cmd = app.add_subcommand(
+      "power", "Resolving power: per claim, the largest factor its knob could be strengthened by and still hold on every instance "
+               "(tightness t), and the smallest factor a default run catches with probability >= 0.99 (resolving factor k*)");
+  pw_cmd->add_option("--claims", pw_args.claims, "Comma-separated claim ids or globs (default: all)");
+  pw_cmd->add_option("--seeds", pw_args.seeds, "Seeds of the default-budget runs: A..B and/or a list (default 1..20)");
+  pw_cmd->add_option("--precision", pw_args.precision, "Comma-separated precisions (default double; the ladder runs as in run)");
+  CLI::Option* pw_cases_opt = pw_cmd->add_option("--cases", pw_cases, "Cases per run (default: the claim's budget)");
+  pw_cmd->add_option("--budget", pw_args.budget, "standard (default) or full")->check(CLI::IsMember({"standard", "full"}));
+  pw_cmd->add_option("--jobs", pw_args.jobs, "Threads (default: the number of cores); the output does not depend on it")
+      ->check(CLI::Range(1, 256));
+  pw_cmd->add_option("--out", pw_args.out, "Also write the results as JSON to this file");
+
   TightenArgs t_args;
   std::string t_seed_text;
   CLI::App* t_cmd = app.add_subcommand("tighten", "Search the claim's generating parameters for the largest lhs/rhs; save that instance");
@@ -111,6 +126,10 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
     if (*t_seed_opt) t_args.seed = parse_seed(t_seed_text);
     if (*t_cmd) return tighten(t_args);
+    if (*pw_cmd) {
+      if (*pw_cases_opt) pw_args.cases = pw_cases;
+      return power(pw_args);
+    }
     if (*ex_seed_opt) ex_args.seed = parse_seed(ex_seed_text);
     if (*ex_case_opt) ex_args.case_index = ex_case;
     if (*ex_cases_opt) ex_args.cases = ex_cases;

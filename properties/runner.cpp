@@ -118,14 +118,15 @@ double support_p_value(int held, int judged, double p0) {
   return boost::math::cdf(boost::math::binomial_distribution<double>(judged, p0), held);
 }
 
-ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& n) {
+ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& n, Variant variant) {
   const int judged = n.run - n.discarded;
   const double hypothesis_rate = n.run ? double(judged) / n.run : 0.0;
+  const double p0 = required_support(claim, variant);
   if (n.run == 0 || judged == 0 || hypothesis_rate < claim.min_hypothesis_rate) return ClaimVerdict::vacuous;
-  if (claim.required_support >= 1.0) {
+  if (p0 >= 1.0) {
     // Lemmas and theorems: one violation is a counterexample.
     if (n.violated > 0) return ClaimVerdict::violated;
-  } else if (support_p_value(n.held, n.held + n.violated, claim.required_support) < kSupportTestLevel) {
+  } else if (support_p_value(n.held, n.held + n.violated, p0) < kSupportTestLevel) {
     // Empirical trends: the one-sided binomial test (false-failure probability <= kSupportTestLevel whenever
     // the true share of holding cases is at least required_support).
     return ClaimVerdict::violated;
@@ -136,7 +137,7 @@ ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& n) {
 
 ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run) {
   return aggregate_verdict(claim, CaseCounts{run.cases_run, run.cases_held, run.cases_discarded, run.cases_inconclusive,
-                                             run.cases_violated});
+                                             run.cases_violated}, run.variant);
 }
 
 ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
@@ -172,7 +173,7 @@ ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
         break;
     }
   }
-  out.verdict = aggregate_verdict(*out.claim, out.counts);
+  out.verdict = aggregate_verdict(*out.claim, out.counts, out.variant);
   for (const ClaimRun* r : rows)
     if (r != base && r->verdict == ClaimVerdict::violated) out.verdict = ClaimVerdict::violated;
   return out;
@@ -300,6 +301,8 @@ struct Fold {
       const bool violation = rec.outcome.verdict == CaseVerdict::violated && rec.ladder != LadderResult::rounding_artifact;
       const bool better = !run.worst_case || (violation && !worst_is_violation) ||
                           (violation == worst_is_violation && !worst_is_violation && s < *run.min_slack);
+      const double k = rec.outcome.strength;
+      if (!std::isnan(k) && (!run.strength || k < *run.strength)) run.strength = k;
       if (!run.min_slack || s < *run.min_slack || (std::isnan(*run.min_slack) && !std::isnan(s))) {
         run.min_slack = s;
         run.min_slack_eps = rec.outcome.min_slack_eps;

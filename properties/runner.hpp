@@ -85,6 +85,9 @@ struct ClaimRun {
   // claim's resolved verdict counts them as held).
   int cases_resolved = 0;
   std::optional<double> min_slack, min_slack_eps;  // over judged cases
+  // The run's tightness factor: the smallest case strength over judged cases (claim.hpp, Condition::strength), the
+  // largest factor the claim's knob could be strengthened by with every judged case of this run still holding.
+  std::optional<double> strength;
   ClaimVerdict verdict = ClaimVerdict::vacuous;
   // The case with the smallest slack (the first violated one if any), with its full evaluation.
   std::optional<int> worst_case;
@@ -145,7 +148,8 @@ inline constexpr double kSupportTestLevel = 1e-3;
 // P(Binomial(judged, p0) <= held): the p-value of the support test.
 double support_p_value(int held, int judged, double p0);
 // The claim-level verdict from the counts (see README, "Reading a verdict").
-ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& counts);
+// The support is required_support(claim, variant): a negative control with a control_factor is judged at a higher one.
+ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& counts, Variant variant = Variant::claim);
 ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run);
 
 // The verdict a variant should get by default: holds for the claim, violated for its negative control.

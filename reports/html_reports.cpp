@@ -186,13 +186,21 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
   if (c.finding)
     b += "<p>Finding: " + html_escape(c.finding->reason) + " (evidence: <code>" + html_escape(c.finding->doc) + "</code>)</p>\n";
   b += "<table><tr><th>precision</th><th>verdict</th><th>run</th><th>held</th><th>discarded</th>"
-       "<th>inconclusive</th><th>violated</th><th>hypotheses met</th><th>min slack</th></tr>\n";
+       "<th>inconclusive</th><th>violated</th><th>hypotheses met</th><th>min slack</th><th>tightness factor</th></tr>\n";
   for (const ClaimRun* r : runs)
     b += "<tr><td>" + std::string(precision_name(r->precision)) + "</td>" + verdict_cell(r->verdict) + "<td>" + std::to_string(r->cases_run) + "</td><td>" +
          std::to_string(r->cases_held) + "</td><td>" + std::to_string(r->cases_discarded) + "</td><td>" +
          std::to_string(r->cases_inconclusive) + "</td><td>" + std::to_string(r->cases_violated) + "</td><td>" +
-         sci(r->hypothesis_rate()) + "</td><td>" + (r->min_slack ? sci(*r->min_slack) : "-") + "</td></tr>\n";
+         sci(r->hypothesis_rate()) + "</td><td>" + (r->min_slack ? sci(*r->min_slack) : "-") + "</td><td>" +
+         (r->strength ? sci(*r->strength) : "-") + "</td></tr>\n";
   b += "</table>\n";
+  b += "<p>Resolving power (<code>thmcheck power</code>, docs/verdicts.md): a strength factor k scales the claim's knob, <i>" +
+       html_escape(c.power_knob) + "</i>, towards a stronger statement. The tightness factor of a run is the largest k its judged "
+       "cases all survive" +
+       (c.resolving_factor > 0 ? "; the resolving factor k*, the smallest k a default run catches with probability at least 0.99, is " +
+                                     sci(c.resolving_factor)
+                               : std::string()) +
+       (c.control_factor > 0 ? "; the negative control is the claim at k = " + sci(c.control_factor) : std::string()) + ".</p>\n";
   for (const ClaimRun* r : runs) {
     const std::string p(precision_name(r->precision));
     std::vector<double> slacks;

@@ -47,7 +47,7 @@ std::string shard_json(const ShardFile& s) {
         for (const CaseRecord& rec : it->second)
           records.push_back({rec.index, static_cast<int>(rec.outcome.verdict), exact_decimal(rec.outcome.min_slack),
                              exact_decimal(rec.outcome.min_slack_eps), rec.outcome.worst_condition, rec.discard_reason,
-                             static_cast<int>(rec.ladder)});
+                             static_cast<int>(rec.ladder), exact_decimal(rec.outcome.strength)});
       rows.push_back({{"precision", std::string(precision_name(p))}, {"records", records}});
     }
     c["rows"] = rows;
@@ -124,6 +124,7 @@ ShardFile read_shard(const std::filesystem::path& path) {
           rec.outcome.worst_condition = r.at(4).get<int>();
           rec.discard_reason = r.at(5).get<std::string>();
           rec.ladder = static_cast<LadderResult>(ladder);
+          rec.outcome.strength = std::strtod(r.at(7).get<std::string>().c_str(), nullptr);
           records.push_back(std::move(rec));
         }
       }

@@ -42,7 +42,8 @@ nlohmann::json evaluation_json(const Evaluation& e) {
                      {"margin", number(c.margin)},
                      {"noise", number(c.noise)},
                      {"verdict", std::string(to_string(c.verdict))},
-                     {"relative_slack", number(c.relative_slack)}});
+                     {"relative_slack", number(c.relative_slack)},
+                     {"strength", number(c.strength)}});
   }
   j["conditions"] = conds;
   nlohmann::json obs = nlohmann::json::array();
@@ -85,6 +86,12 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   j["required_support"] = c.required_support;
   j["min_slack"] = optional_number(run.min_slack);
   j["min_slack_eps"] = optional_number(run.min_slack_eps);
+  // Resolving power (docs/verdicts.md): what a strength factor scales, this run's tightness factor (the largest factor
+  // every judged case survives), and the claim's measured tightness and resolving factor (thmcheck power).
+  j["power_knob"] = c.power_knob;
+  j["strength"] = optional_number(run.strength);
+  if (c.resolving_factor > 0) j["resolving_factor"] = number(c.resolving_factor);
+  if (c.control_factor > 0) j["control_factor"] = number(c.control_factor);
   nlohmann::json inconclusive = nlohmann::json::array(), violated = nlohmann::json::array(), artifacts = nlohmann::json::array(),
                  genuine = nlohmann::json::array(), resolved = nlohmann::json::array();
   for (const CaseRecord& r : run.records) {

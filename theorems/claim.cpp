@@ -1,6 +1,7 @@
 #include "theorems/claim.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace thm {
@@ -73,6 +74,7 @@ CaseOutcome judge(const Evaluation& e, double epsilon) {
       out.verdict = CaseVerdict::violated;
     else if (v == CaseVerdict::inconclusive && out.verdict == CaseVerdict::holds)
       out.verdict = CaseVerdict::inconclusive;
+    if (!std::isnan(c.strength) && !(c.strength >= out.strength)) out.strength = c.strength;
     // A slack that could not be computed (an overflowed bound) never counts as the minimum.
     if (out.worst_condition < 0 || s < out.min_slack || (std::isnan(out.min_slack) && !std::isnan(s))) {
       out.min_slack = s;
@@ -82,6 +84,27 @@ CaseOutcome judge(const Evaluation& e, double epsilon) {
   if (e.conditions.empty()) out.verdict = CaseVerdict::inconclusive;  // nothing was checked
   out.min_slack_eps = out.min_slack / epsilon;
   return out;
+}
+
+namespace {
+std::string factor_text(double k) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", k);
+  return buf;
+}
+}  // namespace
+
+Evaluation strengthened(Evaluation e, double factor) {
+  for (Condition& c : e.conditions) {
+    if (std::isnan(c.strength)) continue;
+    const double s = c.strength, tol = std::abs(c.strength_noise);
+    c.verdict = s > factor * (1 + tol) ? CaseVerdict::holds : s < factor * (1 - tol) ? CaseVerdict::violated : CaseVerdict::inconclusive;
+    c.relative_slack = (s - factor) / factor;  // in units of the knob
+    c.margin = c.relative_slack;
+    c.name = "[strengthened x" + factor_text(factor) + "] " + c.name;
+    c.strength = s / factor;
+  }
+  return e;
 }
 
 }  // namespace thm

@@ -9,6 +9,7 @@
 #include "numerics/scalar.hpp"
 
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -47,6 +48,15 @@ struct Condition {
   const char* relation() const { return ge ? ">=" : "<="; }
   CaseVerdict verdict = CaseVerdict::inconclusive;
   double relative_slack = 0;  // margin / max(|rhs|, 1e-300), computed at the working precision
+  // The claim's strength on this condition (docs/verdicts.md, "Resolving power"): the largest factor k by which the
+  // claim's knob (ClaimInfo::power_knob) could be strengthened with this condition still true on this instance. By
+  // default the bound scaled: bound / measured for `measured <= bound`, measured / bound for `measured >= bound`, when
+  // both are positive (+inf when only the bound is); a claim whose knob is a rate or an exponent sets its own
+  // (with_strength). NaN: the condition has no scalable constant (a sign, an identity of exact arithmetic) and keeps
+  // its verdict at every factor.
+  double strength = std::numeric_limits<double>::quiet_NaN();
+  // The relative uncertainty of `strength` from the rounding noise: noise / |bound|.
+  double strength_noise = 0;
 };
 
 // holds if margin > noise, violated if margin < -noise, inconclusive otherwise (NaN: inconclusive).
@@ -72,13 +82,26 @@ Condition make_le(std::string name, const T& lhs, const T& rhs, const T& noise) 
   c.verdict = judge_margin(margin, noise);
   const T scale = abs(rhs) > T(1e-300) ? T(abs(rhs)) : T(1e-300);
   c.relative_slack = to_double(T(margin / scale));
+  c.strength_noise = to_double(T(abs(noise) / scale));
+  if (lhs > T(0) && rhs > T(0))
+    c.strength = to_double(T(rhs / lhs));
+  else if (!(lhs > T(0)) && rhs > T(0))
+    c.strength = std::numeric_limits<double>::infinity();
   return c;
 }
-// `lhs >= rhs`, stored as `rhs <= lhs`.
+// `lhs >= rhs`, stored as `rhs <= lhs`: the default strength is then lhs / rhs (the measured side over the bound).
 template <class T>
 Condition make_ge(std::string name, const T& lhs, const T& rhs, const T& noise) {
   Condition c = make_le(std::move(name), rhs, lhs, noise);
   c.ge = true;
+  return c;
+}
+inline constexpr double kNotScaled = std::numeric_limits<double>::quiet_NaN();
+// The condition with its strength set by the claim (its knob is not the bound's scale: a rate, an exponent);
+// NaN marks it as not scalable.
+inline Condition with_strength(Condition c, double strength, double strength_noise = 0) {
+  c.strength = strength;
+  c.strength_noise = strength_noise;
   return c;
 }
 
@@ -123,8 +146,17 @@ struct CaseOutcome {
   double min_slack = 0;          // relative slack of the worst condition
   double min_slack_eps = 0;      // ... in units of the working precision's epsilon
   int worst_condition = -1;      // index into Evaluation::conditions
+  // The smallest strength of its conditions (NaN when none is scalable): the largest factor the claim's knob could
+  // be strengthened by with this case still holding.
+  double strength = std::numeric_limits<double>::quiet_NaN();
 };
 CaseOutcome judge(const Evaluation& e, double epsilon);
+
+// The evaluation of the claim strengthened by `factor` on its knob (ClaimInfo::power_knob): every scalable condition
+// judged by its strength (holds above factor (1 + strength_noise), violated below factor (1 - strength_noise)),
+// named "[knob x factor] ..."; conditions without a strength keep their verdicts. A negative control with a
+// control_factor is the claim's evaluation strengthened by it.
+Evaluation strengthened(Evaluation e, double factor);
 
 // How tight a claim's constant is: the derived constant beside the best empirical one that a targeted
 // search (hill climbing over the region) found, on one instance.
@@ -185,7 +217,25 @@ struct ClaimInfo {
   // Double violations re-checked at mp50 and mp100 by the ladder (properties/runner.hpp). Zero for
   // the long training trends, where one re-check costs about a minute.
   int ladder_checks = 10;
+  // What a strength factor k scales (thmcheck power; docs/verdicts.md, "Resolving power"): for claims judged case by
+  // case, the knob of every condition's `strength` (by default "bound", the bound of each condition scaled by k); for
+  // empirical trends (required_support < 1), the tolerated failure share (1 - p0) divided by k.
+  std::string power_knob = "bound";
+  // > 0: the negative control is the claim strengthened by this factor on its knob (a statement that could hold, were
+  // the claim that much stronger), chosen from the measured resolving power; 0: the claim's own broken variant
+  // (evaluate with Variant::negative_control), a hypothesis dropped or a term removed.
+  double control_factor = 0;
+  // The resolving factor k* measured by `thmcheck power` (the smallest factor a default run catches with probability
+  // at least 0.99), recorded for the reports; 0 where not measured. The derivation names the command.
+  double resolving_factor = 0;
 };
+
+// The support a variant of an empirical claim is judged at: the claim's, or for a negative control with a
+// control_factor, the failure share divided by it (1 - (1 - p0) / k).
+inline double required_support(const ClaimInfo& c, Variant v) {
+  if (v == Variant::claim || c.control_factor <= 0 || c.required_support >= 1.0) return c.required_support;
+  return 1.0 - (1.0 - c.required_support) / c.control_factor;
+}
 
 // A registered claim: its metadata, what the registry derives from it, and its evaluations.
 struct Claim : ClaimInfo {

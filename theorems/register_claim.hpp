@@ -38,15 +38,24 @@ Claim make_claim() {
   static_cast<ClaimInfo&>(c) = C::info();
   c.schema = C::schema();
   c.generate = [](ChoiceSource& src) { return C::generate(src); };
-  // The evaluation at a runtime precision; the mp100 rung is this at the fixed type's 100 digits.
-  const auto at_digits = [](const Instance& inst, int digits, Variant v) {
-    const DigitsGuard guard(digits);
-    return C::template evaluate<mpfr_dynamic>(inst, v);
+  // A negative control with a control_factor is the claim's own evaluation strengthened by that factor on its knob
+  // (claim.hpp); an empirical trend's control only raises the support it is judged at (required_support).
+  const double factor = c.control_factor;
+  const bool by_support = c.required_support < 1.0;
+  const auto variant_of = [factor, by_support](Evaluation (*eval)(const Instance&, Variant), const Instance& inst, Variant v) {
+    if (v == Variant::claim || factor <= 0) return eval(inst, v);
+    Evaluation e = eval(inst, Variant::claim);
+    return by_support ? e : strengthened(std::move(e), factor);
   };
-  c.evaluate = [at_digits](const Instance& inst, Precision p, Variant v) -> Evaluation {
+  // The evaluation at a runtime precision; the mp100 rung is this at the fixed type's 100 digits.
+  const auto at_digits = [variant_of](const Instance& inst, int digits, Variant v) {
+    const DigitsGuard guard(digits);
+    return variant_of(&C::template evaluate<mpfr_dynamic>, inst, v);
+  };
+  c.evaluate = [at_digits, variant_of](const Instance& inst, Precision p, Variant v) -> Evaluation {
     switch (p) {
-      case Precision::float64: return C::template evaluate<double>(inst, v);
-      case Precision::mp50: return C::template evaluate<mp50>(inst, v);
+      case Precision::float64: return variant_of(&C::template evaluate<double>, inst, v);
+      case Precision::mp50: return variant_of(&C::template evaluate<mp50>, inst, v);
       case Precision::mp100: return at_digits(inst, decimal_digits<mp100>(), v);
     }
     throw std::invalid_argument("unknown precision");

@@ -105,21 +105,19 @@ RateSetup<T> rate_setup(const QModel<T>& q, const TransformerTrace<T>& tr, bool 
 // on all six blocks of a single layer (all_blocks), or on (W_1, W_2) of the last block and W_U with Z
 // the last block's frozen attention output.
 template <class T>
-Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, bool all_blocks = false) {
+Evaluation linear_rate(const Instance& inst, bool multilayer, bool all_blocks = false) {
+  using std::abs;
   using std::pow;
   using std::sqrt;
   const QModel<T> q = lift_qin_model<T>(inst);
   if (const auto why = detail::ffn_claim_setting(q, multilayer)) return Evaluation::discarded(*why);
   const std::size_t L = q.params.blocks.size();
   const std::vector<bool> trainable = all_blocks ? std::vector<bool>(5 * L + 1, true) : detail::ffn_and_head_blocks(L);
-  T f0 = T(0);
-  TransformerParams<T> g0 = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
-  mask_gradient(g0, trainable);
   const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
   const Mat<T> Hs = stack_rows(tr.H.back());
   const RateSetup<T> setup = rate_setup(q, tr, all_blocks);
   if (setup.discard) return Evaluation::discarded(*setup.discard);
-  const T sigma0 = setup.sigma0, alpha = setup.alpha, rho = setup.rho, eta = setup.eta;
+  const T sigma0 = setup.sigma0, alpha = setup.alpha, rho = setup.rho, eta = setup.eta, f0 = setup.f0;
   const FfnSmoothness<T>& sm = setup.sm;
 
   // ||Yhat||: the cancellation of step t is ||Yhat|| / ||R_t|| = ||Yhat|| / sqrt(2 L_t) (Yhat moves little).
@@ -135,24 +133,37 @@ Evaluation linear_rate(const Instance& inst, Variant variant, bool multilayer, b
   opt.target_loss = to_double(T(r_floor * r_floor / T(2)));
   const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, opt, eta, true);
 
-  const T alpha_used = variant == Variant::claim ? alpha : T(T(4) * params_dot(g0, g0) / (T(2) * f0));
+  // The knob of the resolving power (claim.hpp, Condition::strength) is alpha in the rate: the loss condition's strength
+  // is the largest k with L_t <= (1 - eta k alpha)^t L_0, k = (1 - (L_t/L_0)^(1/t)) / (eta alpha); the other two
+  // conditions are hypotheses of the argument, not the rate, and are not scaled. The negative control is the claim at
+  // ClaimInfo::control_factor (derivation, "Negative control").
   Evaluation e;
   for (std::size_t t = 0; t < run.records.size(); ++t) {
     const GdRecord<T>& r = run.records[t];
-    const T bound = pow(T(T(1) - eta * alpha_used), static_cast<int>(t)) * f0;
+    const T bound = pow(T(T(1) - eta * alpha), static_cast<int>(t)) * f0;
     const std::string ts = std::to_string(t);
     e.add_point("loss L_t", "t", double(t), to_double(r.loss));
     e.add_point("bound (1 - eta alpha)^t L_0", "t", double(t), to_double(bound));
     if (t == 0) continue;  // at t = 0 every conclusion is an equality or trivially true
-    e.conditions.push_back(make_le<T>("L_" + ts + " <= (1 - eta alpha)^" + ts + " L_0", r.loss, bound,
-                                      detail::model_noise(q, r.loss, bound, T(yhat_norm / sqrt(T(2) * r.loss)))));
-    e.conditions.push_back(make_ge<T>("sigma_nN(H_" + ts + ") >= sigma0 / 2", r.sigma_min_H, T(sigma0 / T(2)),
-                                      singular_value_error_bound<T>(Hs.rows(), Hs.cols(), r.sigma_max_H)));
+    const T noise = detail::model_noise(q, r.loss, bound, T(yhat_norm / sqrt(T(2) * r.loss)));
+    Condition loss = make_le<T>("L_" + ts + " <= (1 - eta alpha)^" + ts + " L_0", r.loss, bound, noise);
+    if (r.loss > T(0)) {
+      const T per_step = pow(T(r.loss / f0), T(T(1) / T(static_cast<int>(t))));  // (L_t / L_0)^(1/t)
+      const T k = (T(1) - per_step) / (eta * alpha);
+      // d k / k from a relative error noise / L_t of L_t: (per_step / t) / (1 - per_step) of it.
+      const T dk = per_step / T(static_cast<int>(t)) / abs(T(T(1) - per_step)) * noise / r.loss;
+      loss = with_strength(std::move(loss), to_double(k), to_double(dk));
+    }
+    e.conditions.push_back(std::move(loss));
+    e.conditions.push_back(with_strength(make_ge<T>("sigma_nN(H_" + ts + ") >= sigma0 / 2", r.sigma_min_H, T(sigma0 / T(2)),
+                                                    singular_value_error_bound<T>(Hs.rows(), Hs.cols(), r.sigma_max_H)),
+                                         kNotScaled));
     T dist2 = T(0);
     for (std::size_t k = 0; k < q.params.block_count(); ++k) dist2 += (run.path[t].block(k) - q.params.block(k)).squaredNorm();
-    e.conditions.push_back(make_le<T>("||theta_" + ts + " - theta_0|| <= rho", T(sqrt(dist2)), rho, T(0)));
+    e.conditions.push_back(with_strength(make_le<T>("||theta_" + ts + " - theta_0|| <= rho", T(sqrt(dist2)), rho, T(0)), kNotScaled));
   }
-  if (run.stop == GdStop::diverged) e.conditions.push_back(make_le<T>("GD did not diverge", T(1), T(0), T(0)));
+  // The theorem promises convergence: a divergent run is a violation at every factor.
+  if (run.stop == GdStop::diverged) e.conditions.push_back(with_strength(make_le<T>("GD did not diverge", T(1), T(0), T(0)), 0.0));
   const T last = run.records.back().loss;
   e.observations = {{"sigma0 = sigma_nN(H_0)", to_double(sigma0)},
                     {"alpha", to_double(alpha)},

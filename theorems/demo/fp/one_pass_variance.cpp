@@ -29,6 +29,7 @@ struct OnePassVariance {
         .negative_control = "Bessel's correction confused: S1 = S2 n/(n-1)",
         .default_cases = 40,
         .ladder_checks = 40,  // every double violation is re-checked, and called an artifact
+        .resolving_factor = 1,  // thmcheck power --claims demo.fp.one_pass_variance --seeds 1..20
     };
   }
 

@@ -4,8 +4,8 @@
 //
 //   eta = alpha / beta_s, theta_0 in the region: dist_{t+1}^2 <= mu dist_t^2, mu = 1 - 2 eta alpha + eta^2 beta_s,
 //   at each of kContractionSteps steps.
-//   Negative control: mu replaced by 1 - 2 alpha / sqrt(beta_s), false at every point of the region (a step
-//   of length eta ||grad|| <= eta sqrt(beta_s) dist cannot shrink dist by more; derivation).
+//   Negative control: alpha scaled by control_factor in mu (the knob of thmcheck power), a contraction that could
+//   hold were the one-point constants that much better (derivation).
 #include "numerics/models/goel/factor_manifold.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/one_point.hpp"
@@ -27,9 +27,12 @@ struct LocalContraction {
         .kind = ClaimKind::trajectory,
         .statement = "GD in (P, Q) (= preconditioned GD in (A, B)) with eta = alpha / beta_s from theta_0 in the region: "
                      "dist_{t+1}^2 <= (1 - 2 eta alpha + eta^2 beta_s) dist_t^2 for 20 steps",
-        .negative_control = "mu replaced by 1 - 2 alpha / sqrt(beta_s) (provably false in the region)",
+        .negative_control = "alpha multiplied by control_factor in mu = 1 - 2 eta alpha + eta^2 beta_s (eta fixed)",
         .uses = {"goel.geometry.one_point_strong_convexity", "goel.geometry.one_point_smoothness"},
         .default_cases = 60,
+        .power_knob = "alpha in mu = 1 - 2 eta alpha + eta^2 beta_s (the step eta fixed)",
+        .control_factor = 4,
+        .resolving_factor = 2.566,
     };
   }
 
@@ -41,15 +44,14 @@ struct LocalContraction {
   static Instance generate(ChoiceSource& src) { return generate_one_point_region(src); }
 
   template <class T>
-  static Evaluation evaluate(const Instance& inst, Variant variant) {
+  static Evaluation evaluate(const Instance& inst, Variant) {
+    using std::abs;
     using std::sqrt;
     const detail::OnePointSetting<T> s = detail::one_point_setting<T>(inst, Variant::claim);
     const std::string why = detail::one_point_discard(s);
     if (!why.empty()) return Evaluation::discarded(why);
     const T eta = s.c.eta;
-    // The control claims mu'' = 1 - 2 alpha / sqrt(beta_s): false at every point of the region, since a
-    // step of length eta ||grad|| <= eta sqrt(beta_s) dist moves dist by at most that (derivation).
-    const T mu = variant == Variant::claim ? s.c.mu : T(T(1) - T(2) * s.c.alpha / sqrt(s.c.beta_s));
+    const T mu = s.c.mu;
     const T ce = detail::chain_eps<T>(s.g.k + s.g.d);
     Evaluation e;
     Factors<T> theta = s.theta;
@@ -64,9 +66,12 @@ struct LocalContraction {
       const T d0 = pr.distance, d1 = next.distance;
       const T e_w = ce * s.sigma_1 / sqrt(s.sigma_r) + (t == 0 ? s.e_w : T(0));
       const T noise = T(2) * d1 * (e_w + e_step) + T(2) * mu * d0 * e_w + ce * (d1 * d1 + mu * d0 * d0);
-      e.conditions.push_back(make_le<T>("step " + std::to_string(t) + (variant == Variant::claim ? ": dist_{t+1}^2 <= mu dist_t^2"
-                                                                                                   : ": dist_{t+1}^2 <= (1 - 2 alpha / sqrt(beta_s)) dist_t^2"),
-                                        T(d1 * d1), T(mu * d0 * d0), noise));
+      // Strength (thmcheck power): the largest k with dist_{t+1}^2 <= (1 - 2 eta k alpha + eta^2 beta_s) dist_t^2.
+      const T two_eta_alpha_d0 = T(2) * eta * s.c.alpha * d0 * d0;
+      const T k = (T(T(1) + eta * eta * s.c.beta_s) * d0 * d0 - d1 * d1) / two_eta_alpha_d0;
+      e.conditions.push_back(with_strength(make_le<T>("step " + std::to_string(t) + ": dist_{t+1}^2 <= mu dist_t^2", T(d1 * d1),
+                                                      T(mu * d0 * d0), noise),
+                                           to_double(k), to_double(T(noise / two_eta_alpha_d0 / abs(k)))));
       e.add_point("dist_P^2", "t", double(t + 1), to_double(T(d1 * d1)));
       pr = next;
     }

@@ -4,7 +4,7 @@
 //
 //   same region: ||grad Qobj||_{P^{-1}}^2 <= beta_s dist_P^2, beta_s = 2 (1 + lambda)^2 (sqrt(sigma_1) + rho)^2
 //   (sqrt(2 sigma_1) + rho/2)^2.
-//   Negative control: beta_s replaced by alpha^2 / 4 (false wherever strong convexity holds).
+//   Negative control: beta_s divided by control_factor (the knob of thmcheck power; derivation).
 #include "numerics/models/goel/factor_manifold.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/one_point.hpp"
@@ -25,9 +25,12 @@ struct OnePointSmoothness {
         .kind = ClaimKind::inequality,
         .statement = "same region: ||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2, beta_s = 2 (1 + lambda)^2 (sqrt(sigma_1) + "
                      "rho)^2 (sqrt(2 sigma_1) + rho/2)^2",
-        .negative_control = "beta_s replaced by alpha^2 / 4",
+        .negative_control = "beta_s divided by control_factor",
         .uses = {"goel.manifold.global_minima"},
         .default_cases = 200,
+        .power_knob = "beta_s divided by k",
+        .control_factor = 2,
+        .resolving_factor = 1.557,
     };
   }
 
@@ -39,20 +42,18 @@ struct OnePointSmoothness {
   static Instance generate(ChoiceSource& src) { return generate_one_point_region(src); }
 
   template <class T>
-  static Evaluation evaluate(const Instance& inst, Variant variant) {
+  static Evaluation evaluate(const Instance& inst, Variant) {
     using std::sqrt;
     const detail::OnePointSetting<T> s = detail::one_point_setting<T>(inst, Variant::claim);
     const std::string why = detail::one_point_discard(s);
     if (!why.empty()) return Evaluation::discarded(why);
     const Factors<T> grad = factor_gradient(s.theta, s.g.task.Z, Regularizer::balancing, s.g.lambda);
     const T dist = s.proj.distance, g2 = squared_norm(grad), gn = sqrt(g2);
-    const T beta = variant == Variant::claim ? s.c.beta_s : T(s.c.alpha * s.c.alpha / T(4));
+    const T beta = s.c.beta_s;
     const T e_g = detail::gradient_noise(s.g, s.theta), ce = detail::chain_eps<T>(s.g.k + s.g.d);
     const T noise = T(2) * gn * e_g + e_g * e_g + ce * g2 + beta * (T(2) * dist * s.e_w + s.e_w * s.e_w);
     Evaluation e;
-    e.conditions.push_back(make_le<T>(variant == Variant::claim ? "||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2"
-                                                                : "||grad Qobj||_{P^-1}^2 <= (alpha^2 / 4) dist_P^2",
-                                      g2, T(beta * dist * dist), noise));
+    e.conditions.push_back(make_le<T>("||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2", g2, T(beta * dist * dist), noise));
     e.observations.emplace_back("||grad||^2 / dist_P^2", to_double(T(g2 / (dist * dist))));
     e.observations.emplace_back("(||grad||^2 / dist_P^2) / beta_s", to_double(T(g2 / (s.c.beta_s * dist * dist))));
     detail::one_point_observations(e, s);

@@ -30,6 +30,7 @@ struct OnePointStrongConvexity {
         .negative_control = "the hypothesis rank(Z*) = d dropped (rank-deficient Z*, quartic direction)",
         .uses = {"goel.manifold.global_minima"},
         .default_cases = 200,
+        .resolving_factor = 2,  // thmcheck power --claims goel.geometry.one_point_strong_convexity --seeds 1..20
     };
   }
 

@@ -28,6 +28,7 @@ struct SpectralExact {
                      "P_0 Q_0^T = Z_hat, each to a rounding bound",
         .negative_control = "the SVD of M_hat itself (Sigma_hat ignored)",
         .default_cases = 50,
+        .resolving_factor = 34.07,  // thmcheck power --claims goel.init.spectral_exact --seeds 1..20
     };
   }
 

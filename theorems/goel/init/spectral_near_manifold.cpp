@@ -37,6 +37,7 @@ struct SpectralNearManifold {
         .uses = {"goel.init.spectral_exact"},
         .default_cases = 3,
         .ladder_checks = 1,
+        .resolving_factor = 54.56,  // thmcheck power --claims goel.init.spectral_near_manifold --seeds 1..20
     };
   }
 

@@ -33,6 +33,7 @@ struct GlobalMinima {
         .negative_control = "the projection replaced by the polar factor of P*^T P alone",
         .uses = {"goel.population.matrix_factorization"},
         .default_cases = 100,
+        .resolving_factor = 1,  // thmcheck power --claims goel.manifold.global_minima --seeds 1..20
     };
   }
 

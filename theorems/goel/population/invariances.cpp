@@ -31,6 +31,7 @@ struct Invariances {
         .negative_control = "(P G, Q G), (cA, cB), (P G, Q G) for R_bal, R_bal in place of R_si",
         .uses = {"goel.population.matrix_factorization"},
         .default_cases = 100,
+        .resolving_factor = 247.7,  // thmcheck power --claims goel.population.invariances --seeds 1..20
     };
   }
 

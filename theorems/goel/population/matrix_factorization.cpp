@@ -45,6 +45,7 @@ struct MatrixFactorization {
         .uses = {"goel.population.tilting_identity"},
         .default_cases = 10,
         .ladder_checks = 2,
+        .resolving_factor = 6.172,  // thmcheck power --claims goel.population.matrix_factorization --seeds 1..20
     };
   }
 

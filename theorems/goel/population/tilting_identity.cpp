@@ -48,6 +48,7 @@ struct TiltingIdentity {
         .negative_control = "the limit without Sigma: B^T q (and w in place of sigma^2 w)",
         .default_cases = 10,
         .ladder_checks = 2,
+        .resolving_factor = 4.339,  // thmcheck power --claims goel.population.tilting_identity --seeds 1..20
     };
   }
 

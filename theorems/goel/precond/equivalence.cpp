@@ -28,6 +28,7 @@ struct PrecondEquivalence {
                      "X Sigma_hat^{-1/2}, to a rounding bound",
         .negative_control = "the step without the preconditioner",
         .default_cases = 50,
+        .resolving_factor = 1203,  // thmcheck power --claims goel.precond.equivalence --seeds 1..20
     };
   }
 

@@ -30,6 +30,7 @@ struct DescentLemma {
                      "gradient-Lipschitz bound on B(theta, rho0): L(theta - eta g) <= L(theta) - (eta/2) ||g||^2",
         .negative_control = "sufficient-decrease constant 3/2 in place of 1/2",
         .default_cases = 60,
+        .resolving_factor = 1,  // thmcheck power --claims qin.gd.descent_lemma --seeds 1..20
     };
   }
 

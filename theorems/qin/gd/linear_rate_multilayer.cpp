@@ -3,7 +3,7 @@
 // L = 2..4 blocks, every block of every layer trained: the theorem of qin.gd.linear_rate with H the last
 // block's output and a, J, Lg propagated through the layers (input-Lipschitz bounds of attention and FFN on
 // the ball, docs/derivations/qin.gd.linear_rate_multilayer.md), at every iterate; per-layer sigma_min(Zs^(l)) reported.
-// Negative control: alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows.
+// Negative control: the claim with alpha scaled by control_factor (the rate knob of thmcheck power; derivation).
 #include "theorems/qin/linear_rate.hpp"
 #include "theorems/qin/model_cases.hpp"
 #include "numerics/models/qin/model_instance.hpp"
@@ -21,10 +21,13 @@ struct LinearRateMultilayer {
         .statement = "L = 2..4 blocks, GD on every block of every layer and the head: the single-layer theorem with H the "
                      "last block's output (sigma0 = sigma_nN(H_0), alpha = sigma0^2/4, the same hypotheses) and a, J, Lg "
                      "propagated through the layers on the ball, at every iterate",
-        .negative_control = "alpha replaced by 4 ||g_0||^2 / (2 L_0), four times the best rate the first step shows",
+        .negative_control = "the rate constant alpha multiplied by control_factor: L_t <= (1 - eta k alpha)^t L_0",
         .uses = {"qin.pl.output_layer", "qin.gd.descent_lemma", "qin.gd.linear_rate"},
         .default_cases = 24,
         .ladder_checks = 2,
+        .power_knob = "alpha in the certified rate (1 - eta alpha)^t",
+        .control_factor = 8,
+        .resolving_factor = 6.528,
     };
   }
 
@@ -45,8 +48,8 @@ struct LinearRateMultilayer {
   }
 
   template <class T>
-  static Evaluation evaluate(const Instance& inst, Variant variant) {
-    return detail::linear_rate<T>(inst, variant, true, true);
+  static Evaluation evaluate(const Instance& inst, Variant) {
+    return detail::linear_rate<T>(inst, true, true);
   }
 };
 

@@ -23,6 +23,7 @@ struct PlFirstFfnLayer {
         .statement = "nN <= d: ||grad_{W_1} L||_F >= sigma_{nN}(Zs) ||D||_F, D = (Rs W_U^T W_2^T) o sigma'(Zs W_1)",
         .negative_control = "sigma_1(Zs) in place of sigma_{nN}(Zs)",
         .default_cases = 100,
+        .resolving_factor = 1.852,  // thmcheck power --claims qin.pl.first_ffn_layer --seeds 1..20
     };
   }
 

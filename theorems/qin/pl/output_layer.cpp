@@ -27,6 +27,7 @@ struct PlOutputLayer {
         .statement = "nN <= d: ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L",
         .negative_control = "sigma_1(Hs) in place of sigma_{nN}(Hs)",
         .default_cases = 100,
+        .resolving_factor = 1,  // thmcheck power --claims qin.pl.output_layer --seeds 1..20
     };
   }
 

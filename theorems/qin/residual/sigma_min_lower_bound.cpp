@@ -30,6 +30,7 @@ struct SigmaMinLowerBound {
         .negative_control = "||S||_2 <= 1 and sigma_min(Z) >= beta sigma_min(X) (attention term dropped)",
         .uses = {"qin.residual.weyl_interlacing"},
         .default_cases = 200,
+        .resolving_factor = 1.001,  // thmcheck power --claims qin.residual.sigma_min_lower_bound --seeds 1..20
     };
   }
 

@@ -27,6 +27,7 @@ struct WeylInterlacing {
         .statement = "sigma_k(Z) >= beta sigma_{k+j}(X) - sigma_{j+1}(A) for k >= 1, j >= 0, k + j <= min(N, d)",
         .negative_control = "the index shift dropped: sigma_k(Z) >= beta sigma_k(X) - sigma_{j+1}(A) for j >= 1",
         .default_cases = 200,
+        .resolving_factor = 1,  // thmcheck power --claims qin.residual.weyl_interlacing --seeds 1..20
     };
   }
 

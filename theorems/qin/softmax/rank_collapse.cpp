@@ -39,6 +39,7 @@ struct RankCollapse {
                      "sigma_2(A) <= (exp(2 eps) - 1) ||X W_V||_2",
         .negative_control = "the bounds of (b) divided by 4",
         .default_cases = 200,
+        .resolving_factor = 2,  // thmcheck power --claims qin.softmax.rank_collapse --seeds 1..20
     };
   }
 
