@@ -68,7 +68,15 @@ int list(bool json) {
                      {"statement", c.statement},
                      {"interval_certification", static_cast<bool>(c.certify)},
                      {"tightness_probe", static_cast<bool>(c.tightness)},
-                     {"finding", c.finding.has_value()}});
+                     {"finding", c.finding.has_value()},
+                     {"negative_control", c.negative_control},
+                     {"default_cases", c.default_cases},
+                     {"required_support", c.required_support},
+                     // Resolving power (docs/verdicts.md, section 7): what a strength factor scales, the factor the
+                     // control is the claim strengthened by (0: a bespoke control), the measured k* (0: not measured).
+                     {"power_knob", c.power_knob},
+                     {"control_factor", c.control_factor},
+                     {"resolving_factor", c.resolving_factor}});
     std::cout << arr.dump(2) << "\n";
     return kExitOk;
   }

@@ -1,0 +1,90 @@
+// Resolving power (properties/power.hpp; docs/verdicts.md, section 7): strengths, the strengthened claim, the power
+// calculation against a synthetic claim whose strengths are known in closed form, and controls by factor.
+#include "properties/power.hpp"
+#include "synthetic_claim.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace thm;
+
+TEST_CASE("power: a condition's default strength is bound / measured, measured / bound for >=, NaN without a scale") {
+  CHECK(make_le<double>("x <= 2", 0.5, 2.0, 0.0).strength == doctest::Approx(4.0));
+  CHECK(make_ge<double>("y >= 3", 6.0, 3.0, 0.0).strength == doctest::Approx(2.0));
+  CHECK(std::isinf(make_le<double>("0 <= 1", 0.0, 1.0, 0.0).strength));
+  CHECK(std::isnan(make_le<double>("sign", -2.0, -1.0, 0.0).strength));
+  CHECK(std::isnan(with_strength(make_le<double>("x <= 2", 0.5, 2.0, 0.0), kNotScaled).strength));
+}
+
+TEST_CASE("power: the strengthened evaluation judges each scalable condition at the factor, the others unchanged") {
+  Evaluation e;
+  e.conditions.push_back(make_le<double>("x <= 2", 1.0, 2.0, 0.0));  // strength 2
+  e.conditions.push_back(with_strength(make_le<double>("kept", 1.0, 2.0, 0.0), kNotScaled));
+  CHECK(judge(e, 1e-16).strength == doctest::Approx(2.0));
+  const Evaluation weak = strengthened(e, 1.5), strong = strengthened(e, 3.0);
+  CHECK(judge(weak, 1e-16).verdict == CaseVerdict::holds);
+  CHECK(judge(strong, 1e-16).verdict == CaseVerdict::violated);
+  CHECK(strong.conditions[1].verdict == CaseVerdict::holds);  // not scalable: its own verdict
+  // Within the strength's rounding uncertainty: inconclusive, never a pass.
+  e.conditions[0].strength_noise = 0.1;
+  CHECK(judge(strengthened(e, 2.05), 1e-16).verdict == CaseVerdict::inconclusive);
+}
+
+TEST_CASE("power: tightness and resolving factor of a claim whose case strengths are 1/x, x uniform in [0, 0.5]") {
+  // x <= 1 with x ~ U[0, 0.5]: strength 1/x >= 2; P(strength < k) = 1 - 2/k, so a run of 50 cases is caught at k with
+  // probability 1 - (2/k)^50: 0.99 at k = 2 * 100^(1/50) = 2.19 (the lower confidence bound on the share moves it up
+  // a little), 0.999 at 2 * 1000^(1/50) = 2.30.
+  const Claim c = testing::synthetic_claim(0.0, 0.5);
+  PowerOptions o;
+  for (std::uint64_t s = 1; s <= 20; ++s) o.seeds.push_back(s);
+  o.run.precisions = {Precision::float64};
+  const ClaimPower p = measure_power(c, o);
+  CHECK(p.status == "measured");
+  CHECK(p.seeds == 20);
+  CHECK(p.judged_per_run == 50);
+  CHECK(p.tightness >= 2.0);
+  CHECK(p.tightness < 2.05);
+  CHECK(p.resolving_factor > 2.19);
+  CHECK(p.resolving_factor < 2.3);
+  CHECK(p.factor_999 > p.resolving_factor);
+  CHECK(p.factor_999 < 2.45);
+  for (const PowerPoint& g : p.grid)
+    if (g.factor >= 4) CHECK(g.power > 0.999);
+  CHECK(p.grid.front().power == 0);  // k = 1.1 < t: nothing is caught
+}
+
+TEST_CASE("power: a negative control by factor is the claim strengthened, and an empirical one raises the support") {
+  Claim c = testing::synthetic_claim(0.0, 0.5);
+  c.control_factor = 4;
+  // The runner reads the control from the claim's evaluate; make_claim wires control_factor there for registered
+  // claims, which a synthetic claim does by hand.
+  const auto claim_eval = c.evaluate;
+  c.evaluate = [claim_eval](const Instance& inst, Precision p, Variant v) {
+    return v == Variant::claim ? claim_eval(inst, p, v) : strengthened(claim_eval(inst, p, Variant::claim), 4);
+  };
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  CHECK(run_claim(c, o).front().verdict == ClaimVerdict::holds);
+  o.variant = Variant::negative_control;
+  CHECK(run_claim(c, o).front().verdict == ClaimVerdict::violated);
+
+  Claim t = testing::synthetic_claim(0.0, 1.05);  // about 5% of cases violate x <= 1
+  t.required_support = 0.8;
+  t.control_factor = 100;  // support 1 - 0.2 / 100 = 0.998
+  CHECK(required_support(t, Variant::negative_control) == doctest::Approx(0.998));
+  CHECK(aggregate_verdict(t, CaseCounts{50, 47, 0, 0, 3}, Variant::claim) == ClaimVerdict::holds);
+  CHECK(aggregate_verdict(t, CaseCounts{50, 47, 0, 0, 3}, Variant::negative_control) == ClaimVerdict::violated);
+}
+
+TEST_CASE("power: the support calculation matches the binomial test") {
+  CHECK(std::isinf(support_tightness(50, 50, 0.9)));
+  // 45 of 50 held: the largest support not rejected at 1e-3 is below 1, so a finite factor would catch it.
+  const double t = support_tightness(45, 50, 0.9);
+  CHECK(t > 0);
+  CHECK(std::isfinite(t));
+  // A hold rate of 0.5 against a claimed 0.9: caught at factor 1 with near certainty (docs/verdicts.md, section 6).
+  CHECK(support_power(500, 1000, 50, 0.9, 1.0) > 0.99);
+  CHECK(support_power(1000, 1000, 50, 0.9, 1e6) == 0);  // every case held: no support is rejected
+}
