@@ -178,6 +178,16 @@ GapFit fit_gap(const std::vector<T>& objective, double tail_decades = std::numer
   return out;
 }
 
+// Whether a run's whole objective gap is within fit_gap's window floor from the start (g_0 / 1e3 below 1e3 times the
+// rounding floor 100 eps |f_min|): nothing to fit, the run began at its minimum's rounding level.
+template <class T>
+bool starts_at_floor(const std::vector<T>& objective) {
+  using std::abs;
+  if (objective.empty()) return false;
+  const T fmin = *std::min_element(objective.begin(), objective.end());
+  return T(objective.front() - fmin) <= T(1e6) * T(100) * epsilon<T>() * abs(fmin);
+}
+
 inline double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();

@@ -24,10 +24,13 @@ namespace detail {
 struct RiskStudy {
   std::vector<int> grid;
   std::vector<std::vector<double>> excess;  // [n][seed]
-  double mu_m = 0;                          // median over runs of mu_hat^m
+  double mu_m = 0;                          // median over the converged runs of mu_hat^m (their own fitted contraction)
   int iterations = 0;
-  int halvings = 0;                         // step halvings after a divergence, over all runs
-  bool diverged = false;                    // some run diverged at eta / 8: the study is not judged
+  int runs = 0;
+  // Algorithm 1 is claimed to converge: a run that diverges at its documented step is a violation, never retried with
+  // a smaller step; one whose gap has not fallen into the fit window (1e3-fold below its start) within m steps is
+  // counted and reported as stalled, and never given a default contraction.
+  int diverged = 0, stalled = 0;
 };
 
 // Data draws at grid point n (written into the instance by the generator).
@@ -48,21 +51,29 @@ RiskStudy risk_study(const Instance& inst) {
     for (int s = 0; s < risk_seeds(inst, n); ++s) {
       const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, s));
       const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
-      // Algorithm 1's step is half the stability limit at S; where the noise of Z_hat (s / sqrt n) is comparable to
-      // sigma_1(Z*) the start is far from S and the step can be too long: halve it, at most three times (counted).
-      TrainOptions o = algorithm_options(f.moments, r.iterations, true);
-      TrainRun<T> run = train(spectral_init(f.moments, std::min(f.g.k, f.g.d)), f.X, f.Y, f.moments, f.g.task, S, o);
-      for (int h = 0; h < 3 && run.diverged; ++h, ++r.halvings) {
-        o.eta /= 2;
-        run = train(spectral_init(f.moments, std::min(f.g.k, f.g.d)), f.X, f.Y, f.moments, f.g.task, S, o);
-      }
-      r.diverged = r.diverged || run.diverged;
+      // Algorithm 1 at its documented step (half the stability limit at S), once: its excess after m iterations is what
+      // the bound speaks of.
+      const ParamPair<T> start = spectral_init(f.moments, std::min(f.g.k, f.g.d));
+      const TrainRun<T> run = train(start, f.X, f.Y, f.moments, f.g.task, S, algorithm_options(f.moments, r.iterations, true));
+      ++r.runs;
       ex.push_back(to_double(run.record.excess.back()));
-      mus.push_back(std::pow(fit_gap(run.record.objective).mu, r.iterations));
+      // Its contraction mu, for the optimisation term mu^m, fitted on the run. A run whose gap never falls into the fit
+      // window (1e3-fold below its start) in m steps has not converged: it is counted and reported as stalled, and
+      // contributes no mu (never a default mu = 1, which would inflate its own bound); the median over the converged
+      // runs can only make the bound smaller. A divergence at the documented step is a violation (evaluate_risk).
+      const GapFit fit = fit_gap(run.record.objective);
+      if (run.diverged)
+        ++r.diverged;
+      else if (fit.points >= 3 && fit.mu < 1)
+        mus.push_back(std::pow(fit.mu, r.iterations));
+      else if (starts_at_floor(run.record.objective))
+        mus.push_back(0.0);  // the run began at its minimum's rounding level: no optimisation term
+      else
+        ++r.stalled;
     }
     r.excess.push_back(ex);
   }
-  r.mu_m = median(mus);
+  r.mu_m = mus.empty() ? 0.0 : median(mus);
   return r;
 }
 
@@ -82,9 +93,13 @@ void judge_bound(Evaluation& e, const RiskStudy& r, Bound bound, const std::stri
   }
   const int J = jonckheere(ratio);
   const double p = jonckheere_upper_tail(sizes, J);
-  e.conditions.push_back(make_ge<double>("P(J >= observed | (L - L*) / (" + name + ") exchangeable over n) >= " + exact_decimal(kRiskLevel) +
-                                             " (Jonckheere-Terpstra, one-sided: the excess over the bound does not grow with n)",
-                                         p, kRiskLevel, 0.0));
+  // A p-value has no constant to strengthen (thmcheck power reports the claim as not scalable; its knob would be the
+  // bound's exponent).
+  e.conditions.push_back(with_strength(make_ge<double>("P(J >= observed | (L - L*) / (" + name + ") exchangeable over n) >= " +
+                                                           exact_decimal(kRiskLevel) +
+                                                           " (Jonckheere-Terpstra, one-sided: the excess over the bound does not grow with n)",
+                                                       p, kRiskLevel, 0.0),
+                                       kNotScaled));
   const std::size_t half = std::max<std::size_t>(1, r.grid.size() / 2);
   double C = 0;
   for (std::size_t i = 0; i < half; ++i) C = std::max(C, median(ratio[i]));
@@ -137,7 +152,14 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
     return e;
   } else {
     const RiskStudy r = risk_study<double>(inst);
-    if (r.diverged) return Evaluation::discarded("a training run diverged at eta / 8");
+    // A divergence of Algorithm 1 at its documented step is a violation at every strength factor; stalls are counted
+    // and reported (their excess is judged against the converged runs' mu^m).
+    if (r.diverged > 0)
+      e.conditions.push_back(with_strength(make_le<double>("Algorithm 1 did not diverge: " + std::to_string(r.diverged) + " of " +
+                                                               std::to_string(r.runs) + " runs diverged",
+                                                           1.0, 0.0, 0.0),
+                                           0.0));
+    if (r.diverged == r.runs) return e;
     std::vector<double> medians;
     for (std::size_t i = 0; i < r.grid.size(); ++i) {
       medians.push_back(median(r.excess[i]));
@@ -150,8 +172,9 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
     e.observations.emplace_back("exponent CI low (99%)", fit.lo);
     e.observations.emplace_back("exponent CI high (99%)", fit.hi);
     e.observations.emplace_back("R^2", fit.r2);
-    e.observations.emplace_back("mu^m (run's fitted mu)", r.mu_m);
-    e.observations.emplace_back("step halvings after a divergence (all runs)", double(r.halvings));
+    e.observations.emplace_back("mu^m (median over the converged runs of their fitted mu)", r.mu_m);
+    e.observations.emplace_back("Algorithm 1 runs diverged", double(r.diverged));
+    e.observations.emplace_back("Algorithm 1 runs stalled (gap not 1e3-fold below its start in m steps; no mu)", double(r.stalled));
     return e;
   }
 }
