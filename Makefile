@@ -9,7 +9,7 @@ FUZZ_SECONDS ?= 60
 # tests/CMakeLists.txt), the command line, bad input and the corpus. The claims' statistical tests and the long CLI runs
 # stay in the optimised build; of the shard tests, the negative controls from 1 and 3 shards and the refusals run here,
 # the whole catalogue and 7 shards only there.
-SANITIZE_SKIP ?= ^(claim|source|slurm)\.|experiment|browser|stability_lists|report_whole|same_seed|explore_interval_many|shard_reference_claims|shard_merge_claims|shard_merge_controls_k7
+SANITIZE_SKIP ?= ^(claim|source|slurm|calibration)\.|experiment|browser|stability_lists|report_whole|same_seed|explore_interval_many|shard_reference_claims|shard_merge_claims|shard_merge_controls_k7
 
 .PHONY: run test build deps configure bench clean sanitize-test fuzz
 
