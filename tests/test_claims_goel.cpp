@@ -38,7 +38,7 @@ void check_holds(const std::string& id) {
     CHECK(r.verdict == ClaimVerdict::holds);
     CHECK(r.cases_violated == 0);
     CHECK(r.cases_held > 0);
-    CHECK(r.hypothesis_rate() >= 2 * claim(id).min_hypothesis_rate);
+    CHECK(r.hypothesis_rate() >= 1.2 * claim(id).min_hypothesis_rate);  // safely above the vacuous threshold
   }
 }
 

@@ -57,7 +57,7 @@ void check_holds(const std::string& id) {
     const Claim& c = claim(id);
     const bool prefix = r.precision != Precision::float64 && c.mp_cases >= 0;
     CHECK(r.cases_run == (prefix ? std::min(c.mp_cases, c.default_cases) : c.default_cases));
-    CHECK(r.hypothesis_rate() >= 2 * c.min_hypothesis_rate);
+    CHECK(r.hypothesis_rate() >= 1.2 * c.min_hypothesis_rate);  // safely above the vacuous threshold
   }
 }
 

@@ -208,8 +208,9 @@ struct ClaimInfo {
   // Set when the claim is a documented finding (its expected verdict is then `violated`); the registry
   // fills in `doc` as docs/findings/<id>.md.
   std::optional<Finding> finding;
-  // Below this fraction of generated instances meeting the hypotheses, the claim is vacuous.
-  double min_hypothesis_rate = 0.1;
+  // Below this fraction of generated instances meeting the hypotheses, the claim is vacuous. A claim judged on fewer
+  // than half its instances sets a lower value and says why in its derivation ("Hypotheses").
+  double min_hypothesis_rate = 0.5;
   int default_cases = 100;
   // Cases re-evaluated at the multiprecision rungs: the first `mp_cases` of the budget (-1: all).
   // Long trajectories at 50-100 digits cost 500x double; their MP rung replays a prefix.

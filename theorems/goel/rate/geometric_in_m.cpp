@@ -151,6 +151,8 @@ struct GeometricInM {
         .uses = {"goel.geometry.local_contraction", "goel.precond.equivalence"},
         .default_cases = 3,
         .ladder_checks = 0,
+        .power_knob = "the gauge identity's tolerance (divided by k) and plain GD's claimed slowdown 1.25 (multiplied by k)",
+        .resolving_factor = 52.64,  // thmcheck power --claims goel.rate.geometric_in_m --seeds 1..20
     };
   }
 

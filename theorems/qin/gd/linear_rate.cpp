@@ -26,6 +26,7 @@ struct LinearRate {
                      "||theta_t - theta_0|| <= rho",
         .negative_control = "the rate constant alpha multiplied by control_factor: L_t <= (1 - eta k alpha)^t L_0",
         .uses = {"qin.pl.output_layer", "qin.gd.descent_lemma"},
+        .min_hypothesis_rate = 0.25,  // (H2) fails at the generator's small widths: 10 to 20 of 24 judged (derivation)
         .default_cases = 24,
         .ladder_checks = 3,
         .power_knob = "alpha in the certified rate (1 - eta alpha)^t",

@@ -23,6 +23,7 @@ struct LinearRateMultilayer {
                      "propagated through the layers on the ball, at every iterate",
         .negative_control = "the rate constant alpha multiplied by control_factor: L_t <= (1 - eta k alpha)^t L_0",
         .uses = {"qin.pl.output_layer", "qin.gd.descent_lemma", "qin.gd.linear_rate"},
+        .min_hypothesis_rate = 0.25,  // (H2) fails at the generator's small widths: 15 to 20 of 24 judged (derivation)
         .default_cases = 24,
         .ladder_checks = 2,
         .power_knob = "alpha in the certified rate (1 - eta alpha)^t",

@@ -45,6 +45,7 @@ struct ConditioningTrend {
         .negative_control = "the reversed trend: Spearman(beta, kappa(Zs)) >= +0.9",
         .uses = {"qin.softmax.rank_collapse"},
         .required_support = kSupport,
+        .min_hypothesis_rate = 0.25,  // the regime gamma >= 1 holds in about half the gains drawn (derivation, "Regime")
         .default_cases = 100,
     };
   }
