@@ -2,6 +2,7 @@
 BUILD ?= build
 SANITIZE_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
+FAULTS_BUILD ?= build-faults
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # Seconds each libFuzzer target runs for in `make fuzz`.
 FUZZ_SECONDS ?= 60
@@ -11,7 +12,7 @@ FUZZ_SECONDS ?= 60
 # the whole catalogue and 7 shards only there.
 SANITIZE_SKIP ?= ^(claim|source|slurm|calibration)\.|experiment|browser|stability_lists|report_whole|same_seed|explore_interval_many|shard_reference_claims|shard_merge_claims|shard_merge_controls_k7
 
-.PHONY: run test build deps configure bench clean sanitize-test fuzz
+.PHONY: run test build deps configure bench clean sanitize-test fuzz faults
 
 run: build
 	@./$(BUILD)/thmcheck run; status=$$?; \
@@ -53,8 +54,15 @@ fuzz:
 	cd $(FUZZ_BUILD) && ./tests/fuzz/fuzz_series_csv -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 \
 	  -artifact_prefix=findings/fuzz_series_csv/ corpus/csv
 
+# The fault matrix (README, "Fault matrix"): an optimised build with the fault points of numerics/fault.hpp compiled in,
+# then every fault against every claim; the matrix is printed and written to $(FAULTS_BUILD)/faults.json.
+faults: deps
+	@cmake -S . -B $(FAULTS_BUILD) -DCMAKE_BUILD_TYPE=Release -DTHM_FAULTS=ON > $(FAULTS_BUILD).configure.log 2>&1 || { cat $(FAULTS_BUILD).configure.log; exit 1; }
+	cmake --build $(FAULTS_BUILD) -j $(JOBS) --target thmcheck
+	./$(FAULTS_BUILD)/thmcheck faults --out $(FAULTS_BUILD)/faults.json
+
 bench: build
 	./$(BUILD)/bench/thmcheck_bench
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD) $(FAULTS_BUILD)

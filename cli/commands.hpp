@@ -97,6 +97,17 @@ struct PowerArgs {
   std::optional<std::string> out;  // JSON, one object per claim
 };
 int power(const PowerArgs& args);
+// thmcheck faults: the fault matrix (properties/fault_matrix.hpp); exit 0 when every selected fault is caught.
+struct FaultsArgs {
+  std::string faults = "*";  // names or globs, comma-separated
+  std::string claims = "*";
+  std::string precision = "double,mp50";
+  std::optional<int> cases;  // per claim: min(cases, its default); unset: a quarter of its default, 1 to 10
+  std::uint64_t seed = 1;
+  std::optional<std::string> out;
+  int jobs = 1;
+};
+int faults(const FaultsArgs& args);
 
 std::vector<Precision> parse_precision_list(const std::string& csv);
 // The width of the claim-id column: the longest registered id.

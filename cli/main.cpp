@@ -122,8 +122,28 @@ int main(int argc, char** argv) {
   t_cmd->add_option("--out", t_args.out, "Where the best instance is saved (default reports/tighten)");
   t_cmd->add_flag("--negative-control", t_args.negative_control, "Search the broken variant");
 
+  FaultsArgs f_args;
+  f_args.jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::string f_seed_text;
+  CLI::App* f_cmd = app.add_subcommand(
+      "faults", "Fault matrix (builds with THM_FAULTS, make faults): run the claims with each planted bug of numerics/fault.hpp; "
+                "which claims catch each; exit 0 when every selected fault is caught");
+  f_cmd->add_option("--faults", f_args.faults, "Comma-separated fault names or globs (default: every fault)");
+  f_cmd->add_option("--claims", f_args.claims, "Comma-separated claim ids or globs (default: every claim)");
+  f_cmd->add_option("--precision", f_args.precision, "Comma-separated precisions (default double,mp50)");
+  int f_cases = 0;
+  CLI::Option* f_cases_opt = f_cmd->add_option("--cases", f_cases, "Cases per claim: min(N, its default budget) (default: a quarter of its budget, 1 to 10)");
+  CLI::Option* f_seed_opt = f_cmd->add_option("--seed", f_seed_text, "The seed every random choice flows from (default 1)");
+  f_cmd->add_option("--jobs", f_args.jobs, "Threads (default: the number of cores)")->check(CLI::Range(1, 256));
+  f_cmd->add_option("--out", f_args.out, "Also write the matrix as JSON to this file");
+
   try {
     app.parse(argc, argv);
+    if (*f_cmd) {
+      if (*f_seed_opt) f_args.seed = parse_seed(f_seed_text);
+      if (*f_cases_opt) f_args.cases = f_cases;
+      return faults(f_args);
+    }
     if (*t_seed_opt) t_args.seed = parse_seed(t_seed_text);
     if (*t_cmd) return tighten(t_args);
     if (*pw_cmd) {

@@ -5,6 +5,8 @@
 // docs/derivations/qin.model.md.
 #pragma once
 
+#include "numerics/fault.hpp"
+
 #include <cmath>
 #include <optional>
 #include <string>
@@ -47,6 +49,7 @@ T activate_prime(Activation a, const T& x) {
   using std::atan;
   switch (a) {
     case Activation::softplus:  // the logistic function
+      if (THM_FAULT(softplus_prime_is_softplus)) return activate(a, x);
       if (x > T(0)) return T(T(1) / (T(1) + exp(T(-x))));
       else {
         const T e = exp(x);  // once: exp is the costly part at multiprecision

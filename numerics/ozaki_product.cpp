@@ -1,5 +1,7 @@
 #include "numerics/ozaki_product.hpp"
 
+#include "numerics/fault.hpp"
+
 #include <cblas.h>
 #include <gmp.h>
 
@@ -210,6 +212,7 @@ bool product(long rows, long cols, long inner, const mpfr_srcptr* a, const mpfr_
     cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, rows, cols, depth, 1.0, acat.data(), rows,
                 brev.data() + (S - l + 1) * inner, kb, 0.0, levels.data() + (l - 2) * mn, rows);
   }
+  if (THM_FAULT(ozaki_last_level_dropped)) std::fill(levels.begin() + (S - 1) * mn, levels.begin() + S * mn, 0.0);
   // Magnitude test: (|A_1| |B_1|)_ij 2^(-2 beta) <= (|A| |B|)_ij 2^-(mu_i + nu_j), computed exactly.
   std::vector<double>&a1 = w.a1, &b1 = w.b1, &g = w.g;
   a1.resize(ka);

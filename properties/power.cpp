@@ -67,6 +67,7 @@ ClaimPower measure_power(const Claim& claim, const PowerOptions& options, const 
   }
   RunOptions run = options.run;
   run.variant = Variant::claim;
+  run.tightness_probe = false;  // the hill-climbing probe is reported by run, not used here
   std::vector<double> pooled;
   int held = 0, pooled_cases = 0;
   out.judged_per_run = std::numeric_limits<int>::max();

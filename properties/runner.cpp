@@ -429,7 +429,7 @@ std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, 
     run.records = std::move(records);
     if (p == Precision::float64 && options.shrink && fold.worst_is_violation && claim.ladder_checks > 0)
       run.shrunk = shrink_case(claim, options, *run.worst_case, cases);
-    if (p == Precision::float64 && options.variant == Variant::claim && claim.tightness && !options.only_case)
+    if (p == Precision::float64 && options.variant == Variant::claim && claim.tightness && !options.only_case && options.tightness_probe)
       run.tightness = claim.tightness(options.seed);
     run.verdict = aggregate_verdict(claim, run);
     runs.push_back(std::move(run));

@@ -39,6 +39,8 @@ struct RunOptions {
   // Called after each block of cases (claim, cases evaluated over every precision, of how many): progress lines.
   std::function<void(const Claim&, int done, int total)> progress;
   bool shrink = false;
+  // The claim's tightness probe (ClaimRun::tightness) on its double row; the fault matrix skips it (no verdict uses it).
+  bool tightness_probe = true;
   int shrink_evaluations = 200;
   double shrink_seconds = 60;
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/matmul.hpp"
 #include "numerics/numerical_failure.hpp"
 #include "numerics/refined_svd.hpp"
@@ -11,7 +12,7 @@
 namespace thm {
 
 template <class T>
-Vec<T> singular_values(const Mat<T>& m, SvdMethod method) {
+Vec<T> singular_values_descending(const Mat<T>& m, SvdMethod method) {
   if (m.size() == 0) return Vec<T>();
   // A non-finite input leaves Eigen's singular values unset: refuse it, and check info() on the way out.
   if (!m.allFinite()) throw NumericalFailure("SVD of a non-finite matrix (an intermediate overflowed)");
@@ -25,6 +26,12 @@ Vec<T> singular_values(const Mat<T>& m, SvdMethod method) {
   };
   if (method == SvdMethod::jacobi) return checked(Eigen::JacobiSVD<Mat<T>>(m));
   return checked(Eigen::BDCSVD<Mat<T>>(m));
+}
+
+template <class T>
+Vec<T> singular_values(const Mat<T>& m, SvdMethod method) {
+  if (THM_FAULT(singular_values_ascending)) return singular_values_descending(m, method).reverse();
+  return singular_values_descending(m, method);
 }
 
 template <class T>

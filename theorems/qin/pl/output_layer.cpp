@@ -3,6 +3,7 @@
 // The full model, Hs the stacked features the output layer W_U reads, L the squared loss:
 //   nN <= d:  ||grad_{W_U} L||_F^2 >= 2 sigma_{nN}(Hs)^2 L.
 // Negative control: sigma_1(Hs) in place of sigma_{nN}(Hs).
+#include "numerics/fault.hpp"
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"
@@ -69,7 +70,7 @@ struct PlOutputLayer {
     const Mat<T> Hs = stack_rows(tr.H.back());
     if (Hs.rows() > Hs.cols()) return Evaluation::discarded("nN > d: Hs cannot have full row rank");
     const Vec<T> s = singular_values(Hs);
-    const T sigma_nN = s(Hs.rows() - 1);
+    const T sigma_nN = s(Hs.rows() - (THM_FAULT(pl_sigma_index) ? 2 : 1));
     if (!(sigma_nN > singular_value_error_bound<T>(Hs.rows(), Hs.cols(), s(0))))
       return Evaluation::discarded("sigma_nN(Hs) is zero to working precision");
     const TransformerParams<T> g = transformer_gradient(q.params, q.config, q.X, q.Y);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/random.hpp"
 
@@ -21,8 +22,10 @@ ParamPair<T> spectral_init(const EmpiricalMoments<T>& m, int rank) {
   Factors<T> f{Mat<T>::Zero(Zhat.rows(), d), Mat<T>::Zero(d, d)};
   for (int i = 0; i < rank; ++i) {
     const T root = sqrt(svd.singularValues()(i));
-    f.P.col(i) = svd.matrixU().col(i) * root;
-    f.Q.col(i) = svd.matrixV().col(i) * root;
+    // The bug: the pair of the smallest singular values, d - 1 - i, in place of i.
+    const Eigen::Index u = THM_FAULT(spectral_start_last_vector) ? std::min<Eigen::Index>(Zhat.rows(), d) - 1 - i : i;
+    f.P.col(i) = svd.matrixU().col(u) * root;
+    f.Q.col(i) = svd.matrixV().col(u) * root;
   }
   return from_factors(f, roots);
 }
@@ -66,9 +69,10 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
       g.A += gr.A;
       g.B += gr.B;
     }
-    if (o.precondition) {
-      theta.A -= eta * g.A * hat.inv;
-      theta.B -= eta * hat.inv * g.B * hat.inv;
+    if (o.precondition && !THM_FAULT(preconditioner_identity)) {
+      const Mat<T>& inv = THM_FAULT(preconditioner_population) ? population.roots.inv : hat.inv;
+      theta.A -= eta * g.A * inv;
+      theta.B -= eta * inv * g.B * inv;
     } else {
       theta.A -= eta * g.A;
       theta.B -= eta * g.B;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/attention_regression.hpp"
 
 #include <stdexcept>
@@ -26,6 +27,7 @@ T bayes_risk(const RegressionTask<T>& task) {
 
 template <class T>
 T population_excess(const Mat<T>& A, const Mat<T>& B, const RegressionTask<T>& task) {
+  if (THM_FAULT(population_excess_unweighted)) return (A * task.Sigma * B.transpose() - task.M).squaredNorm() / T(2);
   const Mat<T> E = (A * task.Sigma * B.transpose() - task.M) * task.roots.sqrt;
   return E.squaredNorm() / T(2);
 }
@@ -90,7 +92,11 @@ Factors<T> regularizer_gradient(const Factors<T>& f, Regularizer kind, const T& 
     case Regularizer::none: return {Mat<T>::Zero(f.P.rows(), f.P.cols()), Mat<T>::Zero(f.Q.rows(), f.Q.cols())};
     case Regularizer::balancing: {
       const Mat<T> N = PtP - QtQ;
-      return {lambda / T(2) * f.P * N, -lambda / T(2) * f.Q * N};
+      // d/dP lambda/8 ||P^T P - Q^T Q||^2 = lambda/2 P N (and -lambda/2 Q N for Q).
+      T w = lambda / T(2);
+      if (THM_FAULT(regulariser_weight_quarter)) w = lambda;       // from lambda/4 in place of lambda/8
+      if (THM_FAULT(regulariser_gradient_sign)) w = -w;
+      return {w * f.P * N, -w * f.Q * N};
     }
     case Regularizer::scale_invariant: {
       // R = lambda/8 [ (b/a) |P^T P|^2 - 2 <P^T P, Q^T Q> + (a/b) |Q^T Q|^2 ], a = |P|^2, b = |Q|^2.
@@ -117,7 +123,8 @@ Factors<T> factor_gradient(const Factors<T>& f, const Mat<T>& Z, Regularizer kin
   const Mat<T> E = f.P * f.Q.transpose() - Z;
   Factors<T> g = regularizer_gradient(f, kind, lambda);
   g.P += E * f.Q;
-  g.Q += E.transpose() * f.P;
+  if (THM_FAULT(factor_gradient_q_transposed)) g.Q += f.P.transpose() * E;  // d x d as well: the transpose
+  else g.Q += E.transpose() * f.P;
   return g;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "numerics/checked_svd.hpp"
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/factor_manifold.hpp"
 
 #include <Eigen/LU>
@@ -23,7 +24,8 @@ FactorManifold<T> factor_manifold(const Mat<T>& Z, int rank) {
   for (int i = 0; i < rank; ++i) {
     const T root = sqrt(S.sigma(i));
     S.star.P.col(i) = svd.matrixU().col(i) * root;
-    S.star.Q.col(i) = svd.matrixV().col(i) * root;
+    const bool square = Z.rows() == d;
+    S.star.Q.col(i) = (THM_FAULT(spectral_start_u_for_v) && square ? svd.matrixU().col(i) : svd.matrixV().col(i)) * root;
   }
   return S;
 }
@@ -31,6 +33,7 @@ FactorManifold<T> factor_manifold(const Mat<T>& Z, int rank) {
 template <class T>
 Mat<T> polar_factor(const Mat<T>& K) {
   const auto svd = checked_jacobi_svd<T>(K, Eigen::ComputeFullU | Eigen::ComputeFullV, "polar_factor");
+  if (THM_FAULT(procrustes_transposed)) return svd.matrixV() * svd.matrixU().transpose();
   return svd.matrixU() * svd.matrixV().transpose();
 }
 

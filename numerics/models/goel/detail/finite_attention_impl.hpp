@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/finite_attention.hpp"
 #include "numerics/softmax.hpp"
 
@@ -14,7 +15,7 @@ namespace detail {
 template <class T>
 Mat<T> attention_logits_masked(const Mat<T>& B, const Mat<T>& X, bool mask_self) {
   Mat<T> K = X * B * X.transpose();
-  if (mask_self)
+  if (mask_self && !THM_FAULT(self_attention_unmasked))
     for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) = -std::numeric_limits<T>::infinity();
   return K;
 }
@@ -54,7 +55,7 @@ ParamPair<T> finite_gradient(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, 
     n = T(static_cast<long>(rows->size()));
   }
   ParamPair<T> g;
-  g.A = R.transpose() * f.H / n;
+  g.A = THM_FAULT(finite_gradient_count) ? Mat<T>(R.transpose() * f.H) : Mat<T>(R.transpose() * f.H / n);
   const Mat<T> GS = R * A * X.transpose() / n;  // dL/dS
   Mat<T> GK(GS.rows(), GS.cols());
   for (Eigen::Index i = 0; i < GS.rows(); ++i) {
@@ -70,7 +71,7 @@ EmpiricalMoments<T> empirical_moments(const Mat<T>& X, const Mat<T>& Y) {
   const T n = T(X.rows());
   EmpiricalMoments<T> m;
   const Mat<T> G = X.transpose() * X;
-  m.Sigma_hat = G / n;
+  m.Sigma_hat = G / (THM_FAULT(moments_n_minus_1) ? T(n - T(1)) : n);
   // Exactly symmetric (the roots' eigensolver requires it).
   m.Sigma_hat = ((m.Sigma_hat + m.Sigma_hat.transpose()) / T(2)).eval();
   const Eigen::LDLT<Mat<T>> ldlt(G);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/softmax.hpp"
 
@@ -25,8 +26,8 @@ AttentionForward<T> attention_forward(const Mat<T>& X, const AttentionWeights<T>
   f.K = attention_logits(X, w);
   f.S = softmax_rows(f.K);
   const Mat<T> XV = X * w.W_V;
-  f.A = f.S * XV;
-  f.Z = f.A + beta * X;
+  f.A = THM_FAULT(attention_value_dropped) ? Mat<T>(f.S * X) : Mat<T>(f.S * XV);
+  f.Z = THM_FAULT(attention_beta_ignored) ? Mat<T>(f.A + X) : Mat<T>(f.A + beta * X);
   return f;
 }
 

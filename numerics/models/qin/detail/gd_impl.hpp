@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/models/qin/gd.hpp"
 #include "numerics/random.hpp"
@@ -66,6 +67,7 @@ GdRun<T> gradient_descent(const TransformerParams<T>& theta0, const TransformerC
       run.stop = GdStop::budget_exhausted;
       break;
     }
+    if (THM_FAULT(gd_step_sign_w2)) g.blocks.back().W_2 = -g.blocks.back().W_2;
     theta = params_axpy(theta, T(-eta), g);
   }
   run.final_params = std::move(theta);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/matmul.hpp"
 #include "numerics/softmax.hpp"
 #include "numerics/models/qin/transformer.hpp"
@@ -82,7 +83,7 @@ BlockCache<T> block_forward(const TransformerBlock<T>& b, const TransformerConfi
   k.XQ = product(U, b.W_Q);
   k.XK = product(U, b.W_K);
   k.XV = product(U, b.W_V);
-  const T c = softmax_scale<T>(cfg, U.cols());
+  const T c = THM_FAULT(logit_scale_dropped) ? T(1) : softmax_scale<T>(cfg, U.cols());
   k.V = T(cfg.beta) * U;
   for (std::size_t i = 0; i < st.samples(); ++i) {
     const Eigen::Index r = st.offset[i], n = st.rows(i);
@@ -93,7 +94,8 @@ BlockCache<T> block_forward(const TransformerBlock<T>& b, const TransformerConfi
   k.P = product(k.V, b.W_1);
   const Activation act = cfg.activation;
   k.Phi = k.P.unaryExpr([act](const T& x) { return activate(act, x); });
-  k.H = product(k.Phi, b.W_2) + T(cfg.ffn_residual) * k.V;
+  k.H = product(k.Phi, b.W_2);
+  if (!THM_FAULT(ffn_residual_dropped)) k.H += T(cfg.ffn_residual) * k.V;
   return k;
 }
 
@@ -123,7 +125,7 @@ TransformerTrace<T> transformer_forward(const TransformerParams<T>& p, const Tra
   for (const auto& b : p.blocks) {
     detail::BlockCache<T> k = detail::block_forward(b, cfg, U, st);
     tr.V.push_back(detail::unstack(k.V, st));
-    tr.H.push_back(detail::unstack(k.H, st));
+    tr.H.push_back(detail::unstack(THM_FAULT(trace_h_off_by_one) ? k.U : k.H, st));
     U = std::move(k.H);
   }
   const Mat<T> R = product(U, p.W_U) - detail::stack_samples(Y);
@@ -156,21 +158,30 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
     cache.push_back(detail::block_forward(b, cfg, U, st));
     U = cache.back().H;
   }
-  const Mat<T> R = product(U, p.W_U) - detail::stack_samples(Y);  // dL/dYhat
+  Mat<T> R = product(U, p.W_U) - detail::stack_samples(Y);  // dL/dYhat
   if (loss_out) *loss_out = T(0.5) * R.squaredNorm();
-  g.W_U = product(U, R, Trans::transpose);
+  if (THM_FAULT(loss_half_dropped_in_gradient)) R *= T(2);
+  g.W_U = product(THM_FAULT(head_gradient_off_by_one) ? cache.back().U : U, R, Trans::transpose);
   Mat<T> G = product(R, p.W_U, Trans::none, Trans::transpose);  // dL/dH of the last block
-  for (std::size_t l = p.blocks.size(); l-- > 0;) {
+  const std::size_t last = THM_FAULT(backward_skips_first_block) ? 1 : 0;
+  if (last == 1) {  // the skipped block's gradient stays zero (of its shape)
+    const TransformerBlock<T>& b = p.blocks.front();
+    TransformerBlock<T>& gb = g.blocks.front();
+    for (auto [gm, m] : {std::pair{&gb.W_Q, &b.W_Q}, {&gb.W_K, &b.W_K}, {&gb.W_V, &b.W_V}, {&gb.W_1, &b.W_1}, {&gb.W_2, &b.W_2}})
+      *gm = Mat<T>::Zero(m->rows(), m->cols());
+  }
+  for (std::size_t l = p.blocks.size(); l-- > last;) {
     const TransformerBlock<T>& b = p.blocks[l];
     const detail::BlockCache<T>& k = cache[l];
     TransformerBlock<T>& gb = g.blocks[l];
     // H = Phi W_2 + gamma V, Phi = sigma(P), P = V W_1
-    gb.W_2 = product(k.Phi, G, Trans::transpose);
+    gb.W_2 = product(THM_FAULT(grad_w2_preactivation) ? k.P : k.Phi, G, Trans::transpose);
     const Activation act = cfg.activation;
     const Mat<T> dP = product(G, b.W_2, Trans::none, Trans::transpose)
                           .cwiseProduct(k.P.unaryExpr([act](const T& x) { return activate_prime(act, x); }));
     gb.W_1 = product(k.V, dP, Trans::transpose);
-    const Mat<T> dV = product(dP, b.W_1, Trans::none, Trans::transpose) + gamma * G;
+    Mat<T> dV = product(dP, b.W_1, Trans::none, Trans::transpose);
+    if (!THM_FAULT(ffn_residual_grad_dropped)) dV += gamma * G;
     // V = S XV + beta U, XV = U W_V, per sample; K = c XQ XK^T, XQ = U W_Q, XK = U W_K
     const T c = detail::softmax_scale<T>(cfg, k.U.cols());
     Mat<T> dXV(dV.rows(), dV.cols()), dXQ(dV.rows(), dV.cols()), dXK(dV.rows(), dV.cols());
@@ -192,7 +203,8 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
     gb.W_V = product(k.U, dXV, Trans::transpose);
     gb.W_Q = product(k.U, dXQ, Trans::transpose);
     gb.W_K = product(k.U, dXK, Trans::transpose);
-    G = beta * dV + product(dXV, b.W_V, Trans::none, Trans::transpose) +
+    if (THM_FAULT(grad_wq_wk_swapped)) std::swap(gb.W_Q, gb.W_K);
+    G = (THM_FAULT(attention_residual_grad_twice) ? T(2) * beta : beta) * dV + product(dXV, b.W_V, Trans::none, Trans::transpose) +
         product(dXQ, b.W_Q, Trans::none, Trans::transpose) + product(dXK, b.W_K, Trans::none, Trans::transpose);
   }
   return g;

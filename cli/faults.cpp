@@ -1,0 +1,116 @@
+// thmcheck faults: the fault matrix (properties/fault_matrix.hpp). Parses, checks every argument before any work,
+// prints one progress line per fault on stderr, the matrix on stdout, and writes the JSON (reports/fault_matrix_json.hpp).
+#include "cli/commands.hpp"
+
+#include "numerics/fault.hpp"
+#include "properties/fault_matrix.hpp"
+#include "reports/atomic_write.hpp"
+#include "reports/fault_matrix_json.hpp"
+#include "theorems/registry.hpp"
+
+#include <fmt/core.h>
+
+#include <iostream>
+#include <sstream>
+
+namespace thm::cli {
+
+namespace {
+
+// The faults `patterns` selects (names or globs, comma-separated), in catalogue order; UsageError if one matches none.
+std::vector<Fault> select_faults(const std::string& patterns) {
+  std::vector<std::string> parts;
+  std::stringstream ss(patterns);
+  std::string part;
+  while (std::getline(ss, part, ',')) parts.push_back(part);
+  if (parts.empty()) throw UsageError("--faults needs at least one fault name or glob");
+  std::vector<bool> chosen(all_faults().size(), false);
+  for (const std::string& pattern : parts) {
+    bool any = false;
+    for (std::size_t k = 0; k < all_faults().size(); ++k)
+      if (glob_match(pattern, std::string(all_faults()[k].name))) chosen[k] = any = true;
+    if (!any) throw UsageError("unknown fault '" + pattern + "' (the catalogue is in numerics/fault.hpp)");
+  }
+  std::vector<Fault> out;
+  for (std::size_t k = 0; k < chosen.size(); ++k)
+    if (chosen[k]) out.push_back(all_faults()[k].fault);
+  return out;
+}
+
+std::string ids_of(const std::vector<const Claim*>& claims) {
+  std::string s;
+  for (const Claim* c : claims) s += (s.empty() ? "" : ", ") + c->id;
+  return s;
+}
+
+std::string cell_text(const FaultCell& cell) {
+  return cell.verdict ? std::string(to_string(*cell.verdict)) : "exception: " + cell.exception;
+}
+
+}  // namespace
+
+int faults(const FaultsArgs& args) {
+  if (!fault_points_built()) throw UsageError("built without fault points; make faults builds them");
+  FaultMatrixOptions options;
+  options.faults = select_faults(args.faults);
+  options.claims = select_claims_or_usage(args.claims);
+  if (args.cases && (*args.cases < 1 || *args.cases > 100000)) throw UsageError("--cases must be in [1, 100000]");
+  options.cases = args.cases;
+  options.run.precisions = parse_precision_list(args.precision);
+  options.run.seed = args.seed;
+  options.run.jobs = args.jobs;
+  if (args.out) {
+    try {
+      check_output_file(*args.out);  // before any work
+    } catch (const ReportError& e) {
+      throw UsageError("--out: " + std::string(e.what()));
+    }
+  }
+  std::string precisions;
+  for (Precision p : options.run.precisions) precisions += (precisions.empty() ? "" : ",") + std::string(precision_name(p));
+  fmt::print("thmcheck faults: seed {}, {} faults x {} claims, {} at {}\n", args.seed, options.faults.size(), options.claims.size(),
+             args.cases ? fmt::format("at most {} cases per claim", *args.cases) : std::string("a quarter of each claim's cases (1 to 10)"),
+             precisions);
+  std::fflush(stdout);
+  const FaultMatrix m = run_fault_matrix(options, [&](const FaultOutcome& f, std::size_t k, std::size_t total) {
+    if (k == 0) {
+      std::string unexpected;
+      for (const FaultCell& cell : f.cells)
+        if (!cell.as_expected()) unexpected += fmt::format("; {} {}", cell.claim->id, cell_text(cell));
+      std::cerr << fmt::format("[0/{}] baseline ({:.1f} s){}\n", total, f.seconds,
+                               unexpected.empty() ? ": every claim as expected" : unexpected + " (not counted as catching)");
+      return;
+    }
+    std::cerr << fmt::format("[{}/{}] {:<30} {} ({:.1f} s)\n", k, total, f.fault.name,
+                             f.caught_by.empty() ? std::string("NOT CAUGHT") : "caught by " + ids_of(f.caught_by), f.seconds);
+  });
+
+  // The matrix: per fault, the claims that caught it (an exception named as such).
+  for (const FaultCell& cell : m.baseline)
+    if (!cell.as_expected())
+      fmt::print("baseline: {} is {} without a fault (expected {}): it catches nothing here\n", cell.claim->id, cell_text(cell),
+                 to_string(expected_verdict(*cell.claim, Variant::claim)));
+  std::size_t width = 5;
+  for (const FaultOutcome& f : m.faults) width = std::max(width, f.fault.name.size());
+  fmt::print("{:<{}}  caught by\n", "fault", width);
+  for (const FaultOutcome& f : m.faults) {
+    std::string by;
+    for (const Claim* c : f.caught_by) {
+      const auto cell = std::find_if(f.cells.begin(), f.cells.end(), [c](const FaultCell& x) { return x.claim == c; });
+      by += (by.empty() ? "" : ", ") + c->id + (cell->verdict ? " (" + std::string(to_string(*cell->verdict)) + ")" : " (exception)");
+    }
+    fmt::print("{:<{}}  {}\n", f.fault.name, width, by.empty() ? "- (not caught)" : by);
+  }
+  fmt::print("{} of {} faults caught\n", m.caught(), m.faults.size());
+  if (args.out) {
+    try {
+      atomic_write(*args.out, fault_matrix_json(m));
+    } catch (const ReportError& e) {
+      throw UsageError("--out: " + std::string(e.what()));
+    }
+    fmt::print("matrix: {}\n", *args.out);
+  }
+  return m.caught() == static_cast<int>(m.faults.size()) ? kExitOk : kExitUnexpected;
+}
+
+}  // namespace thm::cli
