@@ -1,18 +1,12 @@
 #include "reports/power_json.hpp"
+#include "reports/json_number.hpp"
 
 #include <nlohmann/json.hpp>
-
-#include <cmath>
 
 namespace thm {
 
 namespace {
-// JSON has no infinity: +inf (no factor catches it) becomes the string "inf".
-nlohmann::ordered_json number(double x) {
-  if (std::isnan(x)) return "nan";
-  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  return x;
-}
+nlohmann::ordered_json number(double x) { return json_number<nlohmann::ordered_json>(x); }
 }  // namespace
 
 std::string power_json(const std::vector<ClaimPower>& results, const PowerOptions& options) {

@@ -1,4 +1,5 @@
 #include "reports/summary_json.hpp"
+#include "reports/json_number.hpp"
 #include "reports/text_reports.hpp"
 
 #include <cmath>
@@ -7,12 +8,7 @@ namespace thm {
 
 namespace {
 
-// JSON has no NaN or infinity: those become strings, so that nothing is silently lost.
-nlohmann::json number(double x) {
-  if (std::isnan(x)) return "nan";
-  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  return x;
-}
+nlohmann::json number(double x) { return json_number<nlohmann::json>(x); }
 
 nlohmann::json optional_number(const std::optional<double>& x) { return x ? number(*x) : nlohmann::json(nullptr); }
 

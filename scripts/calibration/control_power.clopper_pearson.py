@@ -12,6 +12,11 @@ The counts are the measurements the derivations report (rerun them with the `bui
 "Seeds and reproduction" there); this script turns them into the bounds. Pure Python (math only).
 """
 import math
+import functools
+
+from _common import show
+
+show = functools.partial(show, width=80)  # this script's longer names
 
 
 def log_binom_pmf(k, n, p):
@@ -59,10 +64,6 @@ def cp_upper(x, n, alpha):
         else:
             hi = mid
     return 0.5 * (lo + hi)
-
-
-def show(name, value, fmt="%.3g"):
-    print("%-80s %s" % (name, fmt % value))
 
 
 # claim, violated, judged double cases (pooled over 20 fresh seeds), cases per run

@@ -9,14 +9,7 @@ this script only turns them into the figures quoted.
 Pure Python (math only); every figure is printed with its name.
 """
 import math
-
-
-def norm_sf(x):
-    return 0.5 * math.erfc(x / math.sqrt(2.0))
-
-
-def binom_cdf(k, n, p):
-    return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k + 1))
+from _common import binom_cdf, norm_sf, show
 
 
 def wilson(x, n, z=1.959964):
@@ -24,10 +17,6 @@ def wilson(x, n, z=1.959964):
     centre = (ph + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(ph * (1 - ph) / n + z * z / (4 * n * n))
     return centre - half, centre + half
-
-
-def show(name, value, fmt="%.3g"):
-    print("%-72s %s" % (name, fmt % value))
 
 
 show("P(Bin(5, 0.8) <= 0)", binom_cdf(0, 5, 0.8))

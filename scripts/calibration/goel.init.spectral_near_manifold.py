@@ -9,10 +9,7 @@ instances' slopes and half-widths, which were not kept: they are not recomputed 
 Pure Python (math only); every figure is printed with its name.
 """
 import math
-
-
-def norm_sf(x):
-    return 0.5 * math.erfc(x / math.sqrt(2.0))
+from _common import binom_cdf, bisect, norm_sf, show
 
 
 def chi2_cdf(x, m):
@@ -24,24 +21,6 @@ def chi2_cdf(x, m):
     if m == 3:
         return math.erf(math.sqrt(x / 2.0)) - math.sqrt(2.0 * x / math.pi) * math.exp(-x / 2.0)
     raise ValueError(m)
-
-
-def bisect(f, lo, hi, it=200):
-    for _ in range(it):
-        mid = 0.5 * (lo + hi)
-        if f(mid) < 0:
-            lo = mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
-
-
-def binom_cdf(k, n, p):
-    return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k + 1))
-
-
-def show(name, value, fmt="%.3g"):
-    print("%-72s %s" % (name, fmt % value))
 
 
 for c in (2, 4):

@@ -7,30 +7,7 @@ probability, control power from the fresh-seed counts, the largest of 10 half-no
 Pure Python (math only); every figure is printed with its name.
 """
 import math
-
-
-def norm_sf(x):
-    return 0.5 * math.erfc(x / math.sqrt(2.0))
-
-
-def bisect(f, lo, hi, it=200):
-    """Root of an increasing function f on [lo, hi]."""
-    for _ in range(it):
-        mid = 0.5 * (lo + hi)
-        if f(mid) < 0:
-            lo = mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
-
-
-def cp_lower_all(n, level):
-    """One-sided Clopper-Pearson lower bound at confidence `level` when n of n trials succeeded."""
-    return (1.0 - level) ** (1.0 / n)
-
-
-def show(name, value, fmt="%.3g"):
-    print("%-72s %s" % (name, fmt % value))
+from _common import bisect, cp_lower_all, norm_sf, show
 
 
 z = 5.0

@@ -8,23 +8,12 @@ simulation results; this script only turns them into the bounds quoted.
 Pure Python (math only); every figure is printed with its name.
 """
 import math
-
-
-def norm_sf(x):
-    return 0.5 * math.erfc(x / math.sqrt(2.0))
+from _common import cp_lower_all, norm_sf, show
 
 
 def upper_zero(n, level):
     """One-sided upper confidence bound on a rate when 0 of n trials failed (exact binomial)."""
     return 1.0 - (1.0 - level) ** (1.0 / n)
-
-
-def cp_lower_all(n, level):
-    return (1.0 - level) ** (1.0 / n)
-
-
-def show(name, value, fmt="%.3g"):
-    print("%-72s %s" % (name, fmt % value))
 
 
 show("normal one-sided tail P(u > 4.5)", norm_sf(4.5))

@@ -8,11 +8,9 @@ The measured distances (7.8e-13, 2.5e-5) are not closed-form; measure them with
 `build/thmcheck run --claims goel.rate.geometric_in_m --seed S [--negative-control]` (observations of each case).
 Pure Python; every figure is printed with its name.
 """
+from _common import show
+
 eps = 2.0 ** -52
-
-
-def show(name, value, fmt="%.3g"):
-    print("%-72s %s" % (name, fmt % value))
 
 
 gauge = 1500 * 16 * 36 * eps

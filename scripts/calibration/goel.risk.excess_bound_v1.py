@@ -14,6 +14,7 @@ Pure Python (math, random); every figure is printed with its name.
 """
 import math
 import random
+from _common import show
 
 
 def poly_mul(a, b):
@@ -73,10 +74,6 @@ def jt_statistic(groups):
                 for y in groups[b]:
                     j += y > x
     return j
-
-
-def show(name, value, fmt="%.3g"):
-    print("%-72s %s" % (name, fmt % value))
 
 
 level = 5e-4
