@@ -97,12 +97,13 @@ std::string factor_text(double k) {
 Evaluation strengthened(Evaluation e, double factor) {
   for (Condition& c : e.conditions) {
     if (std::isnan(c.strength)) continue;
-    const double s = c.strength, tol = std::abs(c.strength_noise);
-    c.verdict = s > factor * (1 + tol) ? CaseVerdict::holds : s < factor * (1 - tol) ? CaseVerdict::violated : CaseVerdict::inconclusive;
-    c.relative_slack = (s - factor) / factor;  // in units of the knob
-    c.margin = c.relative_slack;
+    // Margin and noise in units of the knob, judged by the one rule every condition is judged by.
+    c.margin = c.strength - factor;
+    c.noise = factor * std::abs(c.strength_noise);
+    c.verdict = judge_margin(c.margin, c.noise);
+    c.relative_slack = c.margin / factor;
     c.name = "[strengthened x" + factor_text(factor) + "] " + c.name;
-    c.strength = s / factor;
+    c.strength /= factor;
   }
   return e;
 }
