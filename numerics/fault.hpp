@@ -68,8 +68,8 @@ namespace thm {
     "Sigma_hat = X^T X / (n - 1) instead of / n (the wrong count; M_hat unaffected)")                                    \
   X(singular_values_ascending, "numerics/detail/spectral_impl.hpp",                                                                  \
     "singular_values returned in ascending order where callers expect descending")                                      \
-  X(ozaki_last_level_dropped, "numerics/ozaki_product.cpp",                                                              \
-    "Ozaki MP product drops its last digit level (the least significant partial products)")                             \
+  X(ozaki_precision_of_double, "numerics/ozaki_product.cpp",                                                             \
+    "Ozaki MP product planned for a double's 53 bits instead of the result's precision (digits cover ~73 bits)")        \
   X(attention_value_dropped, "numerics/models/qin/detail/attention_impl.hpp",                                            \
     "attention block: A = S X, the value projection W_V not applied")                                                    \
   X(softmax_row_sum_off_by_one, "numerics/detail/softmax_impl.hpp",                                                      \

@@ -166,7 +166,9 @@ bool product(long rows, long cols, long inner, const mpfr_srcptr* a, const mpfr_
     for (long i = 0; i < rows * cols; ++i) mpfr_set_zero(c[i], 1);
     return true;
   }
-  const Plan pl = plan(mpfr_get_prec(c[0]), inner);
+  // The result's precision p sets the digits (S beta >= p + kGuardBits) and the cancellation threshold.
+  const long precision = THM_FAULT(ozaki_precision_of_double) ? 53 : static_cast<long>(mpfr_get_prec(c[0]));
+  const Plan pl = plan(precision, inner);
   if (pl.slices == 0) return false;
   const int S = pl.slices, beta = pl.beta;
 
@@ -212,7 +214,6 @@ bool product(long rows, long cols, long inner, const mpfr_srcptr* a, const mpfr_
     cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, rows, cols, depth, 1.0, acat.data(), rows,
                 brev.data() + (S - l + 1) * inner, kb, 0.0, levels.data() + (l - 2) * mn, rows);
   }
-  if (THM_FAULT(ozaki_last_level_dropped)) std::fill(levels.begin() + (S - 1) * mn, levels.begin() + S * mn, 0.0);
   // Magnitude test: (|A_1| |B_1|)_ij 2^(-2 beta) <= (|A| |B|)_ij 2^-(mu_i + nu_j), computed exactly.
   std::vector<double>&a1 = w.a1, &b1 = w.b1, &g = w.g;
   a1.resize(ka);
@@ -224,7 +225,7 @@ bool product(long rows, long cols, long inner, const mpfr_srcptr* a, const mpfr_
   cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, rows, cols, inner, 1.0, a1.data(), rows, b1.data(), inner,
               0.0, g.data(), rows);
   const double threshold = std::ldexp(2.0 * (S + 3) * static_cast<double>(inner),
-                                      static_cast<int>(mpfr_get_prec(c[0])) - S * beta + 2 * beta);
+                                      static_cast<int>(precision) - S * beta + 2 * beta);
 
   Stats& stats = thread_stats();
   ++stats.products;

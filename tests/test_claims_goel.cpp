@@ -387,3 +387,25 @@ TEST_CASE("goel.baseline.sgd_vs_algorithm1: a fixed instance holds and its contr
   CHECK(ctl.conditions.size() == 3);
   CHECK(judge(ctl, precision_epsilon(Precision::float64)).verdict == CaseVerdict::violated);
 }
+
+// As for qin.gd.gradient_step: the derivative's tolerance falls with the digits, the error stays below it.
+TEST_CASE("claim goel.geometry.factor_gradient: the tolerance tightens from double to mp50 to mp100 on the same instances") {
+  const Claim& c = claim("goel.geometry.factor_gradient");
+  for (int i = 0; i < 4; ++i) {
+    const Instance inst = generate_case(c, 11, i, 4);
+    double tol[3] = {0, 0, 0};
+    int k = 0;
+    for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
+      const Evaluation e = c.evaluate(inst, p, Variant::claim);
+      REQUIRE(e.conditions.size() == 2);
+      for (const Condition& x : e.conditions) {
+        CHECK(x.verdict == CaseVerdict::holds);
+        tol[k] = std::max(tol[k], x.rhs);
+      }
+      ++k;
+    }
+    INFO("case " << i << ": " << tol[0] << " / " << tol[1] << " / " << tol[2]);
+    CHECK(tol[1] < 1e-12 * tol[0]);
+    CHECK(tol[2] < 1e-20 * tol[1]);
+  }
+}

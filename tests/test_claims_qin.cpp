@@ -10,6 +10,7 @@
 
 #include <boost/math/distributions/binomial.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace thm;
@@ -410,4 +411,27 @@ TEST_CASE("claim qin.gd.linear_rate_multilayer holds at double and mp50, meeting
 TEST_CASE("claim qin.gd.linear_rate_multilayer negative control is violated") { check_negative_control(kLinearRateMultilayerId); }
 TEST_CASE("claim qin.gd.linear_rate_multilayer: L_0 of order ||Y||^2 and a bound that falls 10-fold, on the cases it judges") {
   check_rate_regime(kLinearRateMultilayerId, 0.5);
+}
+
+// The gradient identity's tolerance is eps^(1/2)-like (the Richardson truncation estimate), so it falls by about 17
+// decades from double to mp50 and 25 more to mp100; the error stays below it at every rung.
+TEST_CASE("claim qin.gd.gradient_step: the tolerance tightens from double to mp50 to mp100 on the same instances") {
+  const Claim& c = claim("qin.gd.gradient_step");
+  for (int i = 0; i < 3; ++i) {
+    const Instance inst = generate_case(c, 11, i, 3);
+    double tol[3] = {0, 0, 0};
+    int k = 0;
+    for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
+      const Evaluation e = c.evaluate(inst, p, Variant::claim);
+      REQUIRE(!e.conditions.empty());
+      for (const Condition& x : e.conditions) {
+        CHECK(x.verdict == CaseVerdict::holds);
+        tol[k] = std::max(tol[k], x.rhs);
+      }
+      ++k;
+    }
+    INFO("case " << i << ": " << tol[0] << " / " << tol[1] << " / " << tol[2]);
+    CHECK(tol[1] < 1e-12 * tol[0]);
+    CHECK(tol[2] < 1e-20 * tol[1]);
+  }
 }
