@@ -139,7 +139,7 @@ int n_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
         const detail::FiniteProblem<double> f = detail::finite_problem<double>(inst, grid[i], detail::data_seed(inst, grid[i], s));
         const FactorManifold<double> S = factor_manifold(f.g.task.Z, f.g.rank);
         const ParamPair<double> init = spectral_init(f.moments, f.g.d);
-        TrainOptions o = detail::algorithm_options(f.moments, a.steps, true);
+        TrainOptions o = detail::algorithm1_options(f, init, a.steps);
         o.record_distance = true;
         const TrainRun<double> run = train(init, f.X, f.Y, f.moments, f.g.task, S, o);
         dist[i].push_back(run.record.dist.front());
@@ -204,8 +204,9 @@ int baseline(const ExperimentArgs& a, const std::filesystem::path& dir) {
     const detail::FiniteProblem<double> f = detail::finite_problem<double>(inst, n, detail::data_seed(inst, n, 0));
     const FactorManifold<double> S = factor_manifold(f.g.task.Z, f.g.rank);
     const TrainOptions sgd = detail::sgd_options(f.moments, a.steps, n, detail::data_seed(inst, n, 1));
+    const ParamPair<double> spectral = spectral_init(f.moments, f.g.d);
     const std::vector<std::tuple<std::string, ParamPair<double>, TrainOptions>> runs = {
-        {"algorithm1", spectral_init(f.moments, f.g.d), detail::algorithm_options(f.moments, a.steps, true)},
+        {"algorithm1", spectral, detail::algorithm1_options(f, spectral, a.steps)},
         {"gd_random_start", {f.g.A, f.g.B}, detail::algorithm_options(f.moments, a.steps, false)},
         {"sgd_random_start", {f.g.A, f.g.B}, sgd}};
     for (const auto& [name, start, o] : runs) {

@@ -10,6 +10,7 @@ std::string_view to_string(Provenance p) {
   switch (p) {
     case Provenance::paper: return "paper";
     case Provenance::paper_shape: return "paper-shape";
+    case Provenance::reconstruction: return "reconstruction";
     case Provenance::derived: return "derived";
     case Provenance::empirical: return "empirical";
   }

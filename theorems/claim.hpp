@@ -18,7 +18,9 @@
 namespace thm {
 
 // docs/spec/claims.md, "Sources": where the statement and its constants come from.
-enum class Provenance { paper, paper_shape, derived, empirical };
+// reconstruction: the paper's claim, run on an algorithm or model that is ours (the paper's full text is not available:
+// the regulariser, preconditioner, spectral start, step rule and finite-data loss of [G] are our reading).
+enum class Provenance { paper, paper_shape, reconstruction, derived, empirical };
 enum class ClaimKind { inequality, identity, trajectory, rate, trend };
 // The claim as stated, or its negative control: the same check with the bound broken on purpose.
 enum class Variant { claim, negative_control };

@@ -1,7 +1,8 @@
 // Algorithm 1 of [G] and its studies, shared by the claims on the finite-data objective and by the cli's [G]
 // experiments (the reading of the finite-data setting is docs/derivations/goel.finite_data.md). Algorithm 1 here:
 // spectral start, then preconditioned GD on L_n + lambda/8 ||P^T P - Q^T Q||^2 (lambda = 1) with
-// eta = 1 / (2 sigma_1(Z_hat)) (half the stability limit of the population Hessian at S), self-attention masked;
+// eta = 1 / (2 sigma_1(Z_hat)) (half the stability limit of the population Hessian at S), capped by 1/lambda_max of the
+// finite-data Hessian at the start (algorithm1_options; goel.finite_data.md, "Step size"), self-attention masked;
 // plain GD uses eta = 1 / (2 sigma_1(Z_hat) ||Sigma_hat||_2^2), SGD the same scaled by its batch fraction (n/8 rows).
 // Also: the protocol constants the claims and experiments share, the study budget, the generators the
 // experiments reuse, the data draws, the fits of rates and exponents, and the kappa(Sigma) variants of a rate instance.
@@ -10,9 +11,12 @@
 #include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/rate_fit.hpp"
 #include "numerics/spectral.hpp"
+#include "numerics/symmetric_roots.hpp"
 #include "theorems/claim.hpp"
 #include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/protocol.hpp"
+
+#include <Eigen/Eigenvalues>
 
 #include <algorithm>
 #include <array>
@@ -116,6 +120,49 @@ TrainOptions algorithm_options(const EmpiricalMoments<T>& m, int iterations, boo
   // half the stability limit 1 / (max(1, lambda) sigma_1); plain GD has ||Sigma_hat||_2^2 more curvature.
   const double limit = 1.0 / (std::max(1.0, kAlgorithmLambda) * s1);
   o.eta = precondition ? 0.5 * limit : 0.5 * limit / (sn * sn);
+  return o;
+}
+
+// The Hessian of F~_n(P, Q) = L_n(P, Q; X Sigma_hat^{-1/2}, Y) + R(P, Q), the objective Algorithm 1 runs plain GD on in the
+// hat coordinates (goel.precond.equivalence), at `at` mapped to them: central differences of the exact gradient with step
+// sqrt(eps) max(1, ||theta||) (error about sqrt(eps) relative), symmetrised, in double. Coordinates: P then Q, column-major.
+template <class T>
+MatD hat_hessian(const FiniteProblem<T>& f, const ParamPair<T>& at, const TrainOptions& o) {
+  using std::sqrt;
+  const SymmetricRoots<T> hat = symmetric_roots(f.moments.Sigma_hat);
+  const Mat<T> Xw = f.X * hat.inv_sqrt;
+  const Factors<T> p0 = to_factors(at.A, at.B, hat);
+  const T lambda(o.lambda);
+  const auto gradient = [&](const Factors<T>& p) {
+    const ParamPair<T> g = finite_gradient(p.P, p.Q, Xw, f.Y, o.mask_self);
+    const Factors<T> gr = regularizer_gradient(p, o.regularizer, lambda);
+    return Factors<T>{g.A + gr.P, g.B + gr.Q};
+  };
+  const Eigen::Index np = p0.P.size(), dim = np + p0.Q.size();
+  const T h = sqrt(epsilon<T>()) * std::max<T>(T(1), T(sqrt(squared_norm(p0))));
+  MatD H(dim, dim);
+  for (Eigen::Index j = 0; j < dim; ++j) {
+    Factors<T> plus = p0, minus = p0;
+    (j < np ? plus.P.data()[j] : plus.Q.data()[j - np]) += h;
+    (j < np ? minus.P.data()[j] : minus.Q.data()[j - np]) -= h;
+    const Factors<T> gp = gradient(plus), gm = gradient(minus);
+    for (Eigen::Index i = 0; i < dim; ++i) {
+      const T di = i < np ? T(gp.P.data()[i] - gm.P.data()[i]) : T(gp.Q.data()[i - np] - gm.Q.data()[i - np]);
+      H(i, j) = to_double(T(di / (T(2) * h)));
+    }
+  }
+  return (H + H.transpose()) / 2;
+}
+
+// Algorithm 1 from `start`: the documented step (half the stability limit at S), capped where the run starts by GD's own
+// hypothesis eta <= 1 / lambda_max(H) (H = hat_hessian at the start; goel.finite_data.md, "Step size"). With few tokens the
+// finite-data curvature can exceed the population's several times, and the documented step alone then lands Algorithm 1 in
+// a period-2 cycle. The cap is rounded down to a power of two, so that every precision takes the same step.
+template <class T>
+TrainOptions algorithm1_options(const FiniteProblem<T>& f, const ParamPair<T>& start, int iterations) {
+  TrainOptions o = algorithm_options(f.moments, iterations, true);
+  const double top = Eigen::SelfAdjointEigenSolver<MatD>(hat_hessian(f, start, o), Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+  if (top > 0) o.eta = std::min(o.eta, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(1.0 / top)))));
   return o;
 }
 
@@ -260,7 +307,8 @@ RateProblem<T> rate_problem(const Instance& v) {
 
 template <class T>
 TrainRun<T> rate_run(const RateProblem<T>& r, int iterations, bool precondition) {
-  return train(r.start, r.f.X, r.f.Y, r.f.moments, r.f.g.task, r.S, algorithm_options(r.f.moments, iterations, precondition));
+  return train(r.start, r.f.X, r.f.Y, r.f.moments, r.f.g.task, r.S,
+               precondition ? algorithm1_options(r.f, r.start, iterations) : algorithm_options(r.f.moments, iterations, false));
 }
 template <class T>
 TrainRun<T> rate_run(const Instance& v, int iterations, bool precondition) {

@@ -54,7 +54,7 @@ RiskStudy risk_study(const Instance& inst) {
       // Algorithm 1 at its documented step (half the stability limit at S), once: its excess after m iterations is what
       // the bound speaks of.
       const ParamPair<T> start = spectral_init(f.moments, std::min(f.g.k, f.g.d));
-      const TrainRun<T> run = train(start, f.X, f.Y, f.moments, f.g.task, S, algorithm_options(f.moments, r.iterations, true));
+      const TrainRun<T> run = train(start, f.X, f.Y, f.moments, f.g.task, S, algorithm1_options(f, start, r.iterations));
       ++r.runs;
       ex.push_back(to_double(run.record.excess.back()));
       // Its contraction mu, for the optimisation term mu^m, fitted on the run. A run whose gap never falls into the fit
@@ -138,9 +138,8 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
       using S = decltype(tag);
       const FiniteProblem<S> f = finite_problem<S>(inst, n, data_seed(inst, n, replicate));
       const FactorManifold<S> M = factor_manifold(f.g.task.Z, f.g.rank);
-      return to_double(train(spectral_init(f.moments, std::min(f.g.k, f.g.d)), f.X, f.Y, f.moments, f.g.task, M,
-                             algorithm_options(f.moments, std::min(m, 100), true))
-                           .record.excess.back());
+      const ParamPair<S> start = spectral_init(f.moments, std::min(f.g.k, f.g.d));
+      return to_double(train(start, f.X, f.Y, f.moments, f.g.task, M, algorithm1_options(f, start, std::min(m, 100))).record.excess.back());
     };
     // Control: the same agreement demanded of the double run on another data draw (replicate 1), which the
     // check must tell apart (different data, different excess).

@@ -56,7 +56,7 @@ struct SgdVsAlgorithm1 {
     const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
     const ParamPair<T> spectral = spectral_init(f.moments, std::min(f.g.k, f.g.d));
     const ParamPair<T> random{f.g.A, f.g.B};  // the instance's point: a random start
-    const TrainRun<T> alg = train(spectral, f.X, f.Y, f.moments, f.g.task, S, detail::algorithm_options(f.moments, m, true));
+    const TrainRun<T> alg = train(spectral, f.X, f.Y, f.moments, f.g.task, S, detail::algorithm1_options(f, spectral, m));
     const TrainRun<T> gd = detail::stable_baseline_run(random, f, S, detail::algorithm_options(f.moments, m, false));
     const TrainRun<T> sgd = detail::stable_baseline_run(random, f, S, detail::sgd_options(f.moments, m, n, detail::data_seed(inst, n, 1)));
     // Algorithm 1 is claimed to converge: its divergence is a violation; the baselines carry no such claim, and a baseline

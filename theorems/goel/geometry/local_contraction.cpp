@@ -1,4 +1,4 @@
-// goel.geometry.local_contraction (paper-shape; docs/derivations/goel.geometry.local_contraction.md)
+// goel.geometry.local_contraction (reconstruction; docs/derivations/goel.geometry.local_contraction.md)
 //
 // Local linear convergence of GD on (P, Q) (= preconditioned GD on (A, B)) from the one-point region.
 //
@@ -23,7 +23,7 @@ struct LocalContraction {
     return {
         .id = "goel.geometry.local_contraction",
         .source = "G",
-        .provenance = Provenance::paper_shape,
+        .provenance = Provenance::reconstruction,
         .kind = ClaimKind::trajectory,
         .statement = "GD in (P, Q) (= preconditioned GD in (A, B)) with eta = alpha / beta_s from theta_0 in the region: "
                      "dist_{t+1}^2 <= (1 - 2 eta alpha + eta^2 beta_s) dist_t^2 for 20 steps",

@@ -1,4 +1,4 @@
-// goel.geometry.one_point_smoothness (paper-shape; docs/derivations/goel.geometry.one_point_smoothness.md)
+// goel.geometry.one_point_smoothness (reconstruction; docs/derivations/goel.geometry.one_point_smoothness.md)
 //
 // One-point smoothness of the population objective in (P, Q) near S, in the region of the strong-convexity claim.
 //
@@ -21,7 +21,7 @@ struct OnePointSmoothness {
     return {
         .id = "goel.geometry.one_point_smoothness",
         .source = "G",
-        .provenance = Provenance::paper_shape,
+        .provenance = Provenance::reconstruction,
         .kind = ClaimKind::inequality,
         .statement = "same region: ||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2, beta_s = 2 (1 + lambda)^2 (sqrt(sigma_1) + "
                      "rho)^2 (sqrt(2 sigma_1) + rho/2)^2",

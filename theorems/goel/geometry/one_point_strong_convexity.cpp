@@ -1,4 +1,4 @@
-// goel.geometry.one_point_strong_convexity (paper-shape; docs/derivations/goel.geometry.one_point_strong_convexity.md)
+// goel.geometry.one_point_strong_convexity (reconstruction; docs/derivations/goel.geometry.one_point_strong_convexity.md)
 //
 // One-point strong convexity of the population objective f = 1/2 ||P Q^T - Z*||_F^2 + lambda/8 ||P^T P - Q^T Q||_F^2
 // in (P, Q) near the manifold S of global minima (constants in theorems/goel/constants.hpp).
@@ -23,7 +23,7 @@ struct OnePointStrongConvexity {
     return {
         .id = "goel.geometry.one_point_strong_convexity",
         .source = "G",
-        .provenance = Provenance::paper_shape,
+        .provenance = Provenance::reconstruction,
         .kind = ClaimKind::inequality,
         .statement = "rank(Z*) = d, dist_P(theta, S) <= rho: <grad Qobj, theta - proj_S theta> >= alpha dist_P^2, alpha = "
                      "min(1, lambda) sigma_r / 2, rho = min(1, lambda) sigma_r / (3 sqrt2 (1 + lambda) sqrt(sigma_1))",

@@ -1,4 +1,4 @@
-// goel.init.spectral_near_manifold (paper-shape; docs/derivations/goel.init.spectral_near_manifold.md)
+// goel.init.spectral_near_manifold (reconstruction; docs/derivations/goel.init.spectral_near_manifold.md)
 //
 // The spectral start lands near the manifold S of population minima, at distance ~ n^{-1/2} (a rate and a frequency).
 //
@@ -29,7 +29,7 @@ struct SpectralNearManifold {
     return {
         .id = "goel.init.spectral_near_manifold",
         .source = "G",
-        .provenance = Provenance::paper_shape,
+        .provenance = Provenance::reconstruction,
         .kind = ClaimKind::rate,
         .statement = "n in 64..4096, 32 seeds: median dist_P(theta_0, S) ~ n^{-1/2} (|slope + 1/2| <= 0.1 + 99% bootstrap "
                      "half-width); for n >= 4 n_0, n_0 = (C/rho)^2, at least 75% of seeds start inside rho (binomial test, 1e-3)",

@@ -1,4 +1,4 @@
-// goel.risk.excess_bound_1_over_n (paper-shape; docs/derivations/goel.risk.excess_bound_1_over_n.md)
+// goel.risk.excess_bound_1_over_n (reconstruction; docs/derivations/goel.risk.excess_bound_1_over_n.md)
 //
 // The excess risk of Algorithm 1's output, in the rate of the paper's later version.
 //
@@ -19,7 +19,7 @@ struct ExcessBound1OverN {
     return {
         .id = "goel.risk.excess_bound_1_over_n",
         .source = "G",
-        .provenance = Provenance::paper_shape,
+        .provenance = Provenance::reconstruction,
         .kind = ClaimKind::rate,
         .statement = "L(theta_m) - L* <= C (mu^m + 1/n): the v1 protocol (sigma_1(Z*) < 1/4, one-sided Jonckheere-Terpstra test that "
                      "excess / b(n) does not grow with n)",

@@ -1,4 +1,4 @@
-// goel.risk.excess_bound_v1 (paper-shape; docs/derivations/goel.risk.excess_bound_v1.md)
+// goel.risk.excess_bound_v1 (reconstruction; docs/derivations/goel.risk.excess_bound_v1.md)
 //
 // The excess risk of Algorithm 1's output, in the rate of the paper's first version.
 //
@@ -24,7 +24,7 @@ struct ExcessBoundV1 {
     return {
         .id = "goel.risk.excess_bound_v1",
         .source = "G",
-        .provenance = Provenance::paper_shape,
+        .provenance = Provenance::reconstruction,
         .kind = ClaimKind::rate,
         .statement = "sigma_1(Z*) < 1/4: L(theta_m) - L* <= C (n^{-2} log^6 n + mu^m) for some C: a one-sided Jonckheere-Terpstra "
                      "test (level 5e-4) that excess / b(n) does not grow with n over n = 32..256; the measured exponent reported",
