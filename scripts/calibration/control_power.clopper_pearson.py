@@ -86,7 +86,7 @@ for claim, x, n, m in controls:
 # Hold rates of the [Q] trends, one-sided 99.9% bounds each side.
 rates = [
     ("qin.depth.residual_prevents_collapse", 10, 970),
-    ("qin.gd.residual_speeds_convergence", 992, 1481),
+    ("qin.gd.residual_speeds_convergence (C1)", 3507, 3600),
     ("qin.residual.conditioning_trend", 9624, 10322),
 ]
 for claim, x, n in rates:
