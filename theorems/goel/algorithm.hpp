@@ -296,19 +296,22 @@ struct RateProblem {
   FiniteProblem<T> f;
   FactorManifold<T> S;
   ParamPair<T> start;
+  TrainOptions algorithm1;  // algorithm1_options from `start` (its step needs a Hessian: computed once); set iterations per run
 };
 template <class T>
 RateProblem<T> rate_problem(const Instance& v) {
   FiniteProblem<T> f = finite_problem<T>(v, kRateTokens, data_seed(v, kRateTokens, 0));
   FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
   ParamPair<T> start = spectral_init(f.moments, std::min(f.g.k, f.g.d));
-  return {std::move(f), std::move(S), std::move(start)};
+  TrainOptions o = algorithm1_options(f, start, 0);
+  return {std::move(f), std::move(S), std::move(start), std::move(o)};
 }
 
 template <class T>
 TrainRun<T> rate_run(const RateProblem<T>& r, int iterations, bool precondition) {
-  return train(r.start, r.f.X, r.f.Y, r.f.moments, r.f.g.task, r.S,
-               precondition ? algorithm1_options(r.f, r.start, iterations) : algorithm_options(r.f.moments, iterations, false));
+  TrainOptions o = precondition ? r.algorithm1 : algorithm_options(r.f.moments, iterations, false);
+  o.iterations = iterations;
+  return train(r.start, r.f.X, r.f.Y, r.f.moments, r.f.g.task, r.S, o);
 }
 template <class T>
 TrainRun<T> rate_run(const Instance& v, int iterations, bool precondition) {

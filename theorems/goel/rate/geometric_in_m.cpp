@@ -208,10 +208,12 @@ struct GeometricInM {
                          ? std::min(kRateIterationsMpCap, static_cast<int>(std::ceil(1.25 * std::log(ratio) / std::log(lo.mu))) + 20)
                          : kRateIterationsMpCap;
       const ParamPair<double> at_ts = detail::rate_run(rp, ts, true).final;
+      TrainOptions o = rp.algorithm1;  // the double run's step, at every precision
+      o.iterations = m2;
       const detail::FiniteProblem<T> f = detail::finite_problem<T>(v, kRateTokens, detail::data_seed(v, kRateTokens, 0));
       const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
       const TrainRun<T> hi = train(ParamPair<T>{lift<T>(at_ts.A), lift<T>(at_ts.B)}, f.X, f.Y, f.moments, f.g.task, S,
-                                   detail::algorithm1_options(rp.f, rp.start, m2));
+                                   o);
       // Per-step decreases, relative: OLS of their log on t, over those >= `lowest`. The double iterate carries rounding
       // in every mode, about eps(double) relative in theta, so modes slower than the fitted one can surface near
       // eps(double)^2 |f|: the fit stops 1e3 above that (the smallest decrease is taken over all steps).
@@ -239,7 +241,6 @@ struct GeometricInM {
       const double mu_hi = std::exp(fit.slope);
       // The linearisation at the end of the run (step 7): Algorithm 1 is GD on F~_n in (P_hat, Q_hat) with step eta, so each
       // mode of the Hessian H decays like (1 - eta lambda)^(2t); the slowest sets mu_slow.
-      const TrainOptions o = detail::algorithm1_options(rp.f, rp.start, m2);
       const double mu_slow = detail::slowest_mode(hi.final, f, o);
       // Control: the same requirement of the double run past t_s: its decreases are whole ulps of f, >= eps/2.
       e.conditions.push_back(make_le<double>(variant == Variant::claim ? "smallest relative decrease f_t - f_{t+1} <= 1e-3 eps(double) (past double's floor)"
@@ -277,7 +278,7 @@ struct GeometricInM {
         // The local-contraction mu at the step Algorithm 1 takes is >= 4.5 (step 5): no condition can compare mu_hat with
         // it, so it is reported, not judged.
         const OnePointConstants<double> c = one_point_constants(rps.back().S.sigma(0), rps.back().S.sigma(rps.back().S.rank - 1), kAlgorithmLambda);
-        const double eta = detail::algorithm1_options(rps.back().f, rps.back().start, 1).eta;
+        const double eta = rps.back().algorithm1.eta;
         e.add_point("mu(eta) of the local-contraction theorem (>= 1: vacuous)", "kappa", kappa, 1 - 2 * eta * c.alpha + eta * eta * c.beta_s);
         runs.push_back(std::move(*a));
       }
@@ -287,7 +288,8 @@ struct GeometricInM {
         const std::string k = exact_decimal(kRateKappas[i]);
         const int steps = static_cast<int>(runs[i].record.objective.size()) - 1;
         const auto [start, O] = detail::gauged_start(rps[0], rps[i]);
-        TrainOptions o = detail::algorithm1_options(rps[i].f, rps[i].start, steps);  // kappa v's step
+        TrainOptions o = rps[i].algorithm1;  // kappa v's step
+        o.iterations = steps;
         const TrainRun<double> g = train(start, rps[0].f.X, rps[0].f.Y, rps[0].f.moments, rps[0].f.g.task, rps[0].S, o);
         const double tol = detail::gauge_tolerance(rps[i], steps);
         const double d_gauge = detail::sequence_distance(runs[i].record.objective, g.record.objective);
