@@ -1,11 +1,12 @@
-// Benchmarks of attention_forward and singular_values at double, mp50 and mp100, for N in {8, 16, 32}.
+// Benchmarks of attention_forward and singular_values at double, mp50 and mp100 (mpfr_dynamic at 100 digits, as the
+// claims' mp100 rung), for N in {8, 16, 32}.
 //
 // Every input is built in double from a fixed seed outside the timed loop and lifted (exactly) to
 // the scalar type under test, so each rung times the same instance.
 //   attention: X is N x d with d = N, entries N(0, 1); W_Q, W_K, W_V are d x d with entries
 //              N(0, 1/d); beta = 1; c = 1/sqrt(d).
 //   SVD:       an N x N spectrum-first matrix with singular values geometric from 1 to 1e-3
-//              (kappa = 1e3), through JacobiSVD and BDCSVD, and (BM_SingularValuesRefined, also N = 64) by
+//              (kappa = 1e3), through JacobiSVD and BDCSVD (double; MPFR: Jacobi only), and (BM_SingularValuesRefined, also N = 64) by
 //              refinement of a double SVD (numerics/refined_svd.hpp); its `refined` counter is the fraction of
 //              calls that took the refined path rather than the MPFR fallback.
 #include "numerics/models/qin/attention.hpp"
@@ -20,6 +21,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -50,8 +52,10 @@ thm::MatD make_svd_input(int n) {
   return thm::spectrum_first_matrix(rng, n, n, thm::geometric_spectrum(n, 1.0, kKappa));
 }
 
-template <class T>
+template <class T, int Digits = 0>
 void BM_AttentionForward(benchmark::State& state) {
+  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp100 rung); 0 for a fixed type
+  if constexpr (Digits > 0) digits.emplace(Digits);
   const int n = static_cast<int>(state.range(0));
   const AttentionInputD in = make_attention_input(n);
   const thm::Mat<T> X = thm::lift<T>(in.X);
@@ -65,8 +69,10 @@ void BM_AttentionForward(benchmark::State& state) {
   }
 }
 
-template <class T, thm::SvdMethod Method>
+template <class T, thm::SvdMethod Method, int Digits = 0>
 void BM_SingularValues(benchmark::State& state) {
+  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp100 rung); 0 for a fixed type
+  if constexpr (Digits > 0) digits.emplace(Digits);
   const int n = static_cast<int>(state.range(0));
   const thm::Mat<T> M = thm::lift<T>(make_svd_input(n));
   for (auto _ : state) {
@@ -76,8 +82,10 @@ void BM_SingularValues(benchmark::State& state) {
   }
 }
 
-template <class T>
+template <class T, int Digits = 0>
 void BM_SingularValuesRefined(benchmark::State& state) {
+  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp100 rung); 0 for a fixed type
+  if constexpr (Digits > 0) digits.emplace(Digits);
   const int n = static_cast<int>(state.range(0));
   const thm::Mat<T> M = thm::lift<T>(make_svd_input(n));
   double calls = 0, refined = 0;
@@ -101,16 +109,14 @@ constexpr double kMpMinTime = 0.05;
 
 THM_BENCH_DOUBLE(BM_AttentionForward<double>);
 THM_BENCH_MP(BM_AttentionForward<thm::mp50>);
-THM_BENCH_MP(BM_AttentionForward<thm::mp100>);
+THM_BENCH_MP(BM_AttentionForward<thm::mpfr_dynamic, thm::mp100_digits>);
 
 THM_BENCH_DOUBLE(BM_SingularValues<double, thm::SvdMethod::jacobi>);
 THM_BENCH_DOUBLE(BM_SingularValues<double, thm::SvdMethod::bdc>);
 THM_BENCH_MP(BM_SingularValues<thm::mp50, thm::SvdMethod::jacobi>);
-THM_BENCH_MP(BM_SingularValues<thm::mp50, thm::SvdMethod::bdc>);
-THM_BENCH_MP(BM_SingularValues<thm::mp100, thm::SvdMethod::jacobi>);
-THM_BENCH_MP(BM_SingularValues<thm::mp100, thm::SvdMethod::bdc>);
+THM_BENCH_MP(BM_SingularValues<thm::mpfr_dynamic, thm::SvdMethod::jacobi, thm::mp100_digits>);
 THM_BENCH_MP(BM_SingularValuesRefined<thm::mp50>)->Arg(64);
-THM_BENCH_MP(BM_SingularValuesRefined<thm::mp100>)->Arg(64);
+THM_BENCH_MP(BM_SingularValuesRefined<thm::mpfr_dynamic, thm::mp100_digits>)->Arg(64);
 
 }  // namespace
 

@@ -5,8 +5,8 @@
 //
 // The singular values are returned only when an a posteriori bound on their error (derived in
 // docs/derivations/refined_svd.md) is within singular_value_error_bound(m, n, ||A||_2), the allowance the MPFR
-// Jacobi/BDC SVD is held to; otherwise (clustered or exactly repeated or zero singular values, a double SVD that
-// failed, no convergence within max_iterations) the result comes from the MPFR Jacobi/BDC SVD and says so.
+// Jacobi SVD is held to; otherwise (clustered or exactly repeated or zero singular values, a double SVD that
+// failed, no convergence within max_iterations) the result comes from the MPFR Jacobi SVD and says so.
 #pragma once
 
 #include "numerics/eigen_types.hpp"
@@ -51,7 +51,6 @@ SvdPathCounts& svd_path_counts();
 #define THM_REFINED_SVD_EXTERN(T) extern template RefinedSvd<T> refined_svd(const Mat<T>&, SvdVectors, int);
 THM_REFINED_SVD_EXTERN(double)
 THM_REFINED_SVD_EXTERN(mp50)
-THM_REFINED_SVD_EXTERN(mp100)
 THM_REFINED_SVD_EXTERN(mpfr_dynamic)
 #undef THM_REFINED_SVD_EXTERN
 

@@ -27,7 +27,10 @@ double precision_epsilon(Precision p) {
   switch (p) {
     case Precision::float64: return std::numeric_limits<double>::epsilon();
     case Precision::mp50: return to_double(epsilon<mp50>());
-    case Precision::mp100: return to_double(epsilon<mp100>());
+    case Precision::mp100: {
+      const DigitsGuard digits(mp100_digits);
+      return to_double(epsilon<mpfr_dynamic>());
+    }
   }
   return 0.0;
 }

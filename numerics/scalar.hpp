@@ -17,12 +17,14 @@ namespace thm {
 namespace bmp = boost::multiprecision;
 
 using mp50 = bmp::number<bmp::mpfr_float_backend<50, bmp::allocate_stack>, bmp::et_off>;
-using mp100 = bmp::number<bmp::mpfr_float_backend<100, bmp::allocate_stack>, bmp::et_off>;
-// Precision chosen at run time (explore --digits N); set with mpfr_dynamic::default_precision(N).
+// Precision chosen at run time (explore --digits N); set with mpfr_dynamic::default_precision(N) or DigitsGuard.
 using mpfr_dynamic = bmp::number<bmp::mpfr_float_backend<0>, bmp::et_off>;
+// The mp100 rung is mpfr_dynamic at this many digits (DigitsGuard): no fixed 100-digit type is instantiated, which
+// saves a quarter of the heavy template instantiations of every build; MPFR rounds every operation to the target's
+// precision, so the bits are those a fixed mpfr_float_backend<100> gives.
+inline constexpr int mp100_digits = 100;
 
 static_assert(std::numeric_limits<mp50>::digits10 >= 49, "mp50 must carry 50 decimal digits");
-static_assert(std::numeric_limits<mp100>::digits10 >= 99, "mp100 must carry 100 decimal digits");
 
 // The fixed rungs of the ladder, in increasing precision.
 enum class Precision { float64, mp50, mp100 };

@@ -12,7 +12,6 @@ Mat<T> softmax_rows(const Mat<T>& logits);
 
 extern template Mat<double> softmax_rows(const Mat<double>&);
 extern template Mat<mp50> softmax_rows(const Mat<mp50>&);
-extern template Mat<mp100> softmax_rows(const Mat<mp100>&);
 extern template Mat<mpfr_dynamic> softmax_rows(const Mat<mpfr_dynamic>&);
 
 }  // namespace thm

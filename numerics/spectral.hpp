@@ -11,8 +11,9 @@
 namespace thm {
 
 // automatic: for MPFR scalars, refinement of a double SVD to the working precision with an a posteriori bound
-// and an MPFR Jacobi/BDC fallback (numerics/refined_svd.hpp); for double, Jacobi up to 16 x 16, else BDC.
-// jacobi, bdc: Eigen's MPFR decompositions, the reference paths.
+// and an MPFR Jacobi fallback (numerics/refined_svd.hpp); for double, Jacobi up to 16 x 16, else BDC.
+// jacobi, bdc: Eigen's decompositions, the reference paths; at MPFR scalars both are JacobiSVD (no MPFR BDCSVD is
+// compiled: it would cost every build 23 s per type for a path no claim takes).
 enum class SvdMethod { automatic, jacobi, bdc };
 
 // All min(m, n) singular values, in decreasing order.
@@ -40,7 +41,6 @@ T singular_value_error_bound(Eigen::Index rows, Eigen::Index cols, const T& norm
   extern template T condition_number(const Vec<T>&);
 THM_SPECTRAL_EXTERN(double)
 THM_SPECTRAL_EXTERN(mp50)
-THM_SPECTRAL_EXTERN(mp100)
 THM_SPECTRAL_EXTERN(mpfr_dynamic)
 #undef THM_SPECTRAL_EXTERN
 

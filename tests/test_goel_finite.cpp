@@ -59,7 +59,8 @@ TEST_CASE("[G] L_n gradients match central differences: 50 digits (h = 1e-17) an
       CHECK(rel(g.B, central_gradient<T>([&](const Mat<T>& W) { return finite_loss(A, W, X, Y, mask); }, B, h)) < T("1e-30"));
     }
     {
-      using T = mp100;
+      const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
+      using T = mpfr_dynamic;
       const Mat<T> A = lift<T>(D.A), B = lift<T>(D.B), X = lift<T>(D.X), Y = lift<T>(D.Y);
       const ParamPair<T> g = finite_gradient(A, B, X, Y, mask);
       const T h("1e-30");

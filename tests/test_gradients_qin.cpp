@@ -129,24 +129,25 @@ TEST_CASE("gradients qin.model: reverse mode equals AutoDiff at double (1e-10 re
 TEST_CASE("gradients qin.model: reverse mode equals AutoDiff at mp50 (1e-40 relative)") { check_against_autodiff<mp50>(1e-40); }
 
 TEST_CASE("gradients qin.model: reverse mode equals central differences at mp100 (step 1e-30, >= 25 digits)") {
-  const mp100 h("1e-30");
+  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
+  const mpfr_dynamic h("1e-30");
   int checks = 0;
   double worst = 0;
   for (int L : {1, 3})
     for (double beta : {0.0, 0.5, 1.0})
       for (Activation act : {Activation::softplus, Activation::tanh, Activation::gelu, Activation::relu}) {
         const QModel<double> m = qin_model_double(build_qin_model(spec(L, beta, act, 2000 + L)));
-        const TransformerParams<mp100> p = lift_params<mp100>(m.params);
-        const auto X = lift_all<mp100>(m.X), Y = lift_all<mp100>(m.Y);
-        const TransformerParams<mp100> g = transformer_gradient<mp100>(p, m.config, X, Y);
+        const TransformerParams<mpfr_dynamic> p = lift_params<mpfr_dynamic>(m.params);
+        const auto X = lift_all<mpfr_dynamic>(m.X), Y = lift_all<mpfr_dynamic>(m.Y);
+        const TransformerParams<mpfr_dynamic> g = transformer_gradient<mpfr_dynamic>(p, m.config, X, Y);
         Rng rng(31 + L);
         for (int only = -1; only < static_cast<int>(m.params.block_count()); ++only) {
-          const TransformerParams<mp100> v = lift_params<mp100>(direction(m.params, rng, only));
-          const mp100 fd = (transformer_loss<mp100>(params_axpy<mp100>(p, h, v), m.config, X, Y) -
-                            transformer_loss<mp100>(params_axpy<mp100>(p, mp100(-h), v), m.config, X, Y)) /
+          const TransformerParams<mpfr_dynamic> v = lift_params<mpfr_dynamic>(direction(m.params, rng, only));
+          const mpfr_dynamic fd = (transformer_loss<mpfr_dynamic>(params_axpy<mpfr_dynamic>(p, h, v), m.config, X, Y) -
+                            transformer_loss<mpfr_dynamic>(params_axpy<mpfr_dynamic>(p, mpfr_dynamic(-h), v), m.config, X, Y)) /
                            (2 * h);
-          const mp100 rev = params_dot<mp100>(g, v);
-          const double rel = to_double(mp100(abs(mp100(fd - rev)) / abs(rev)));
+          const mpfr_dynamic rev = params_dot<mpfr_dynamic>(g, v);
+          const double rel = to_double(mpfr_dynamic(abs(mpfr_dynamic(fd - rev)) / abs(rev)));
           worst = std::max(worst, rel);
           INFO("L=" << L << " beta=" << beta << " " << activation_name(act) << " direction " << only << ": fd "
                     << exact_decimal(fd) << ", reverse " << exact_decimal(rev));

@@ -181,7 +181,10 @@ Claim ladder_claim() {
     switch (p) {
       case Precision::float64: return floating_point_only<double>(broken);
       case Precision::mp50: return floating_point_only<mp50>(broken);
-      default: return floating_point_only<mp100>(broken);
+      default: {
+        const DigitsGuard at100(mp100_digits);  // the mp100 rung
+        return floating_point_only<mpfr_dynamic>(broken);
+      }
     }
   };
   return c;

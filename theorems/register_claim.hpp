@@ -9,7 +9,7 @@
 //   static std::vector<Tightness> tightness(std::uint64_t seed);              // optional (tightness probe)
 //
 // and ends, outside any namespace, with THM_REGISTER_CLAIM(Type). That line instantiates evaluate for double, mp50
-// and runtime-precision MPFR (the mp100 rung is the latter at 100 digits: the same bits as a fixed 100-digit type,
+// and runtime-precision MPFR (the mp100 rung is the latter at mp100_digits: the same bits as a fixed 100-digit type,
 // one instantiation fewer to build) and defines the file's registration function, whose name the build derives from
 // the file's path (THM_CLAIM_SYMBOL); the registry calls every such function from a list the build generates, so
 // nothing else needs to know the claim exists. See CONTRIBUTING.md.
@@ -47,7 +47,7 @@ Claim make_claim() {
     Evaluation e = eval(inst, Variant::claim);
     return by_support ? e : strengthened(std::move(e), factor);
   };
-  // The evaluation at a runtime precision; the mp100 rung is this at the fixed type's 100 digits.
+  // The evaluation at a runtime precision; the mp100 rung is this at mp100_digits.
   const auto at_digits = [variant_of](const Instance& inst, int digits, Variant v) {
     const DigitsGuard guard(digits);
     return variant_of(&C::template evaluate<mpfr_dynamic>, inst, v);
@@ -56,7 +56,7 @@ Claim make_claim() {
     switch (p) {
       case Precision::float64: return variant_of(&C::template evaluate<double>, inst, v);
       case Precision::mp50: return variant_of(&C::template evaluate<mp50>, inst, v);
-      case Precision::mp100: return at_digits(inst, decimal_digits<mp100>(), v);
+      case Precision::mp100: return at_digits(inst, mp100_digits, v);
     }
     throw std::invalid_argument("unknown precision");
   };

@@ -17,7 +17,7 @@
 namespace thm {
 namespace detail {
 
-// The MPFR reference path (the Jacobi/BDC choice of singular_values' automatic method).
+// The MPFR reference path: Eigen's JacobiSVD at the working precision.
 template <class T>
 RefinedSvd<T> svd_fallback(const Mat<T>& a, SvdVectors vectors, int iterations) {
   RefinedSvd<T> out;
@@ -32,10 +32,7 @@ RefinedSvd<T> svd_fallback(const Mat<T>& a, SvdVectors vectors, int iterations) 
       out.V = svd.matrixV();
     }
   };
-  if (a.rows() <= 16 && a.cols() <= 16)
-    take(Eigen::JacobiSVD<Mat<T>>(a, options));
-  else
-    take(Eigen::BDCSVD<Mat<T>>(a, options));
+  take(Eigen::JacobiSVD<Mat<T>>(a, options));  // Jacobi at every size: no MPFR BDCSVD is built (spectral_impl.hpp)
   ++svd_path_counts().mpfr_fallback;
   return out;
 }

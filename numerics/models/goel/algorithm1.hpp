@@ -56,7 +56,6 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
                                     const RegressionTask<T>&, const FactorManifold<T>&, const TrainOptions&);
 THM_ALGORITHM1_EXTERN(double)
 THM_ALGORITHM1_EXTERN(mp50)
-THM_ALGORITHM1_EXTERN(mp100)
 THM_ALGORITHM1_EXTERN(mpfr_dynamic)
 #undef THM_ALGORITHM1_EXTERN
 

@@ -99,7 +99,6 @@ Vec<T> attention_average(const Vec<T>& w, const Mat<T>& X);
   extern template Vec<T> attention_average(const Vec<T>&, const Mat<T>&);
 THM_ATTENTION_REGRESSION_EXTERN(double)
 THM_ATTENTION_REGRESSION_EXTERN(mp50)
-THM_ATTENTION_REGRESSION_EXTERN(mp100)
 THM_ATTENTION_REGRESSION_EXTERN(mpfr_dynamic)
 #undef THM_ATTENTION_REGRESSION_EXTERN
 

@@ -41,7 +41,6 @@ std::vector<double> richardson_loss_samples(const Mat<T>& A, const Mat<T>& B, co
                                                               int, int, Rng&);
 THM_MONTE_CARLO_EXTERN(double)
 THM_MONTE_CARLO_EXTERN(mp50)
-THM_MONTE_CARLO_EXTERN(mp100)
 THM_MONTE_CARLO_EXTERN(mpfr_dynamic)
 #undef THM_MONTE_CARLO_EXTERN
 

@@ -189,7 +189,6 @@ GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed) {
 namespace thm {
 template GProblem<double> lift_goel<double>(const Instance&);
 template GProblem<mp50> lift_goel<mp50>(const Instance&);
-template GProblem<mp100> lift_goel<mp100>(const Instance&);
 template GProblem<mpfr_dynamic> lift_goel<mpfr_dynamic>(const Instance&);
 InstanceSchema goel_population_schema(const GSchema& spec) {
   InstanceSchema schema(kGoelFamily);

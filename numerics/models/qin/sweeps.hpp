@@ -81,8 +81,6 @@ extern template BetaSweep beta_sweep<double>(const Instance&, const BetaSweepOpt
 extern template BetaSweep beta_sweep<mp50>(const Instance&, const BetaSweepOptions&);
 extern template DepthSweep depth_sweep<double>(const Instance&, const DepthSweepOptions&);
 extern template DepthSweep depth_sweep<mp50>(const Instance&, const DepthSweepOptions&);
-extern template BetaSweep beta_sweep<mp100>(const Instance&, const BetaSweepOptions&);
-extern template DepthSweep depth_sweep<mp100>(const Instance&, const DepthSweepOptions&);
 extern template BetaSweep beta_sweep<mpfr_dynamic>(const Instance&, const BetaSweepOptions&);
 extern template DepthSweep depth_sweep<mpfr_dynamic>(const Instance&, const DepthSweepOptions&);
 

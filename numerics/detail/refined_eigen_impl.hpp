@@ -1,5 +1,8 @@
 // Ogita-Aishima refinement of a symmetric eigendecomposition; derivation and bound in docs/derivations/refined_svd.md
-// ("Symmetric eigendecomposition"). Instantiated here for the four scalar types (one TU: it is small).
+// ("Symmetric eigendecomposition"). Instantiated per scalar type by numerics/detail/instantiate.inc (one TU for all
+// types was the longest unit of the build, 73 s).
+#pragma once
+
 #include "numerics/refined_eigen.hpp"
 
 #include "numerics/matmul.hpp"
@@ -12,7 +15,7 @@
 #include <limits>
 
 namespace thm {
-namespace {
+namespace detail {
 
 template <class T>
 RefinedEigen<T> eigen_fallback(const Mat<T>& a, bool vectors, int iterations) {
@@ -32,7 +35,7 @@ T norm2_upper_sym(const Mat<T>& x) {  // ||X||_2 <= min(||X||_F, ||X||_1) for sy
   return std::min(T(x.norm()), T(x.cwiseAbs().colwise().sum().maxCoeff()));
 }
 
-}  // namespace
+}  // namespace detail
 
 template <class T>
 RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_iterations) {
@@ -61,7 +64,7 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_i
       ad(i, j) = to_double(T(ldexp(a(i, j), -e)));
     }
   Eigen::SelfAdjointEigenSolver<MatD> eig0(ad);
-  if (eig0.info() != Eigen::Success || !eig0.eigenvectors().allFinite()) return eigen_fallback<T>(a, vectors, 0);
+  if (eig0.info() != Eigen::Success || !eig0.eigenvectors().allFinite()) return detail::eigen_fallback<T>(a, vectors, 0);
   Mat<T> X = eig0.eigenvectors().template cast<T>();
   const int steps = max_iterations >= 0
                         ? max_iterations
@@ -87,7 +90,7 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_i
       r_off(i) = off_norm(R.col(i), i);
       off2 += s_off(i) * s_off(i);
     }
-    const T rho = norm2_upper_sym(R), tau = norm2_upper_sym(S), norm_a = lambda.cwiseAbs().maxCoeff();
+    const T rho = detail::norm2_upper_sym(R), tau = detail::norm2_upper_sym(S), norm_a = lambda.cwiseAbs().maxCoeff();
     // Q^T A Q = H^{-1} S H^{-1} = S + (R S + S R)/2 + E with H = (I - R)^{1/2}.
     T bound = inf, omega = inf;
     if (rho < T(0.5)) {
@@ -119,8 +122,8 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_i
     bool accept = values_ok && !vectors;
     int applied = k;
     if (!accept) {
-      if (!values_ok && k >= 2 && !(bound < previous_bound / T(4))) return eigen_fallback<T>(a, vectors, k);
-      if (k >= steps && !(vectors && values_ok)) return eigen_fallback<T>(a, vectors, k);
+      if (!values_ok && k >= 2 && !(bound < previous_bound / T(4))) return detail::eigen_fallback<T>(a, vectors, k);
+      if (k >= steps && !(vectors && values_ok)) return detail::eigen_fallback<T>(a, vectors, k);
       // e_ij = (s_ij + lambda_j r_ij) / (lambda_j - lambda_i), clustered pairs r_ij / 2.
       const T cluster = rho < T(0.5) ? T(T(2) * omega) : inf;
       bool clusters_diagonal = true;
@@ -141,7 +144,7 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_i
         const T c = std::max(T(1), T(step / (previous_step * previous_step)));
         accept = clusters_diagonal && c * step * step <= allowance / norm_a;
       }
-      if (!accept && k >= steps) return eigen_fallback<T>(a, vectors, k);
+      if (!accept && k >= steps) return detail::eigen_fallback<T>(a, vectors, k);
       X += product(X, E);
       applied = k + 1;
       previous_step = step;
@@ -164,10 +167,5 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_i
     return out;
   }
 }
-
-template RefinedEigen<double> refined_symmetric_eigen(const Mat<double>&, bool, int);
-template RefinedEigen<mp50> refined_symmetric_eigen(const Mat<mp50>&, bool, int);
-template RefinedEigen<mp100> refined_symmetric_eigen(const Mat<mp100>&, bool, int);
-template RefinedEigen<mpfr_dynamic> refined_symmetric_eigen(const Mat<mpfr_dynamic>&, bool, int);
 
 }  // namespace thm
