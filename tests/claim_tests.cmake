@@ -1,8 +1,10 @@
 # Run by CTest before it runs anything (TEST_INCLUDE_FILES): the per-claim tests, generated from the registry as the
 # built binary reports it (`thmcheck list --json`), so a new claim file is tested with no list to edit.
-#   claim.<id>.as_expected      run at double (with the precision ladder): exit 0, the resolved verdict is the expected one
-#                               (holds, or violated for a documented finding)
-#   claim.<id>.control_caught   the same with --negative-control: the broken variant is violated
+#   claim.<id>.as_expected      run at the default precisions (double and mp50, with the ladder: what make run does for
+#                               the claim): exit 0, the resolved verdict is the expected one (holds, or violated for a
+#                               documented finding)
+#   claim.<id>.control_caught   --negative-control at double (the ladder re-checks its violations at mp50 and mp100):
+#                               the broken variant is violated
 #   claim.<id>.tighten          inequality and trajectory claims: the tightness search finds a best ratio
 #   corpus.<expected>.<file>    tests/corpus/<expected classification>/<claim>-<hash>.json replayed with explore, and
 #                               certified too when the claim has an interval evaluation
@@ -20,7 +22,7 @@ foreach(i RANGE ${last})
   string(JSON kind GET "${json}" ${i} kind)
   string(JSON certified_${id} GET "${json}" ${i} interval_certification)
   add_test(claim.${id}.as_expected ${CMAKE_COMMAND} -DCMD=${THM}
-           "-DARGS=run|--claims|${id}|--precision|double|--report|${SCRATCH}/claim/${id}" -DSTATUS=0 -P ${EXPECT})
+           "-DARGS=run|--claims|${id}|--report|${SCRATCH}/claim/${id}" -DSTATUS=0 -P ${EXPECT})
   add_test(claim.${id}.control_caught ${CMAKE_COMMAND} -DCMD=${THM}
            "-DARGS=run|--claims|${id}|--precision|double|--negative-control|--report|${SCRATCH}/control/${id}" -DSTATUS=0
            -P ${EXPECT})

@@ -1,6 +1,7 @@
-// The four [Q] attention claims: each holds on its default budget (or, for the empirical trend, is
-// judged the same way at every precision), each negative control is caught, RapidCheck finds no
-// counterexample, and the identity parts tighten as the precision grows.
+// The [Q] claims beyond their verdicts (each claim's verdict at the default precisions and its control are
+// claim.<id>.as_expected and .control_caught, generated from the registry: tests/claim_tests.cmake): RapidCheck finds no
+// counterexample, the identity parts tighten as the precision grows, the empirical trends are judged the same way at
+// every precision, and the calibration calculations of their derivations hold.
 #include "properties/doctest_rapidcheck.hpp"
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
@@ -37,46 +38,16 @@ constexpr int kDepthCollapseCases = 10;  // ResidualPreventsCollapse's default_c
 
 const Claim& claim(const std::string& id) { return *select_claims(id).front(); }
 
-std::vector<ClaimRun> run(const Claim& c, Variant v, int cases = -1) {
+std::vector<ClaimRun> run(const Claim& c, Variant v, int cases = -1,
+                          std::vector<Precision> precisions = {Precision::float64, Precision::mp50}) {
   RunOptions o;
-  o.precisions = {Precision::float64, Precision::mp50};
+  o.precisions = std::move(precisions);
   o.variant = v;
   o.cases = cases;
   o.seed = 20261130;
   return run_claim(c, o);
 }
 
-void check_holds(const std::string& id) {
-  for (const ClaimRun& r : run(claim(id), Variant::claim)) {
-    INFO(id << " at " << precision_name(r.precision) << ": held " << r.cases_held << ", inconclusive "
-            << r.cases_inconclusive << ", violated " << r.cases_violated << ", discarded " << r.cases_discarded);
-    CHECK(r.verdict == ClaimVerdict::holds);
-    // Lemmas: no violation at all; empirical trends: at most the share their support allows.
-    const int judged = r.cases_run - r.cases_discarded;
-    CHECK(r.cases_violated <= (1.0 - claim(id).required_support) * judged);
-    const Claim& c = claim(id);
-    const bool prefix = r.precision != Precision::float64 && c.mp_cases >= 0;
-    CHECK(r.cases_run == (prefix ? std::min(c.mp_cases, c.default_cases) : c.default_cases));
-    CHECK(r.hypothesis_rate() >= 1.2 * c.min_hypothesis_rate);  // safely above the vacuous threshold
-  }
-}
-
-void check_negative_control(const std::string& id) {
-  const std::vector<ClaimRun> runs = run(claim(id), Variant::negative_control);
-  for (const ClaimRun& r : runs) {
-    INFO(id << " negative control at " << precision_name(r.precision) << ": violated " << r.cases_violated);
-    // A row of an empirical claim is judged by the binomial support test, which cannot reject on fewer
-    // than 4 judged cases (0.1^3 = 1e-3): the one-case MP rows of the training trends only have to agree, and a control
-    // that raises the support (control_factor) has nothing to say about one case.
-    if (r.cases_held + r.cases_violated >= 4 || claim(id).required_support >= 1.0)
-      CHECK(r.verdict == ClaimVerdict::violated);
-    else if (claim(id).control_factor <= 0)
-      CHECK(r.cases_held == 0);
-  }
-  std::vector<const ClaimRun*> rows;
-  for (const ClaimRun& r : runs) rows.push_back(&r);
-  CHECK(resolve(rows).verdict == ClaimVerdict::violated);
-}
 
 // RapidCheck drives the claim's own generator; any violated case fails and shrinks.
 void check_no_counterexample(const std::string& id, Precision p) {
@@ -111,8 +82,6 @@ double support_rejection_probability(int cases, double judged_rate, double hold_
 }  // namespace
 
 // --- qin.softmax.rank_collapse ---------------------------------------------------------------
-TEST_CASE("claim qin.softmax.rank_collapse holds at double and mp50") { check_holds(kRankCollapseId); }
-TEST_CASE("claim qin.softmax.rank_collapse negative control is violated") { check_negative_control(kRankCollapseId); }
 THM_PROPERTY("claim qin.softmax.rank_collapse has no RapidCheck counterexample (double)", ()) {
   check_no_counterexample(kRankCollapseId, Precision::float64);
 }
@@ -175,8 +144,6 @@ TEST_CASE("claim qin.softmax.rank_collapse: column-sign cases attain (b1) to 1/(
 }
 
 // --- qin.residual.weyl_interlacing -----------------------------------------------------------
-TEST_CASE("claim qin.residual.weyl_interlacing holds at double and mp50") { check_holds(kWeylInterlacingId); }
-TEST_CASE("claim qin.residual.weyl_interlacing negative control is violated") { check_negative_control(kWeylInterlacingId); }
 THM_PROPERTY("claim qin.residual.weyl_interlacing has no RapidCheck counterexample (double)", ()) {
   check_no_counterexample(kWeylInterlacingId, Precision::float64);
 }
@@ -208,10 +175,6 @@ TEST_CASE("claim qin.residual.weyl_interlacing equality case (W_V = 0) tightens 
 }
 
 // --- qin.residual.sigma_min_lower_bound ------------------------------------------------------
-TEST_CASE("claim qin.residual.sigma_min_lower_bound holds at double and mp50") { check_holds(kSigmaMinLowerBoundId); }
-TEST_CASE("claim qin.residual.sigma_min_lower_bound negative control is violated") {
-  check_negative_control(kSigmaMinLowerBoundId);
-}
 THM_PROPERTY("claim qin.residual.sigma_min_lower_bound has no RapidCheck counterexample (double)", ()) {
   check_no_counterexample(kSigmaMinLowerBoundId, Precision::float64);
 }
@@ -226,10 +189,6 @@ TEST_CASE("claim qin.residual.sigma_min_lower_bound discards beta = 0 instead of
 }
 
 // --- qin.residual.conditioning_trend (empirical) ---------------------------------------------
-TEST_CASE("claim qin.residual.conditioning_trend holds at double and mp50") { check_holds(kConditioningTrendId); }
-TEST_CASE("claim qin.residual.conditioning_trend negative control is violated") {
-  check_negative_control(kConditioningTrendId);
-}
 TEST_CASE("claim qin.residual.conditioning_trend: rank collapse at beta = 0 is certified in every judged case") {
   // Condition 0 (kappa(Zs) >= 1e6 at beta = 0) follows from rank_collapse (b) in this regime
   // (derivation, T1): it must hold in every case, not only in the required 90%.
@@ -272,26 +231,20 @@ TEST_CASE("claim qin.residual.conditioning_trend discards gamma < 1 instead of j
 }
 
 // --- training claims ---------------------------------------------------------------
-TEST_CASE("claim qin.pl.output_layer holds at double and mp50") { check_holds(kPlOutputLayerId); }
-TEST_CASE("claim qin.pl.output_layer negative control is violated") { check_negative_control(kPlOutputLayerId); }
 THM_PROPERTY("claim qin.pl.output_layer has no RapidCheck counterexample (double)", ()) {
   check_no_counterexample(kPlOutputLayerId, Precision::float64);
 }
 
-TEST_CASE("claim qin.pl.first_ffn_layer holds at double and mp50") { check_holds(kPlFirstFfnLayerId); }
-TEST_CASE("claim qin.pl.first_ffn_layer negative control is violated") { check_negative_control(kPlFirstFfnLayerId); }
 THM_PROPERTY("claim qin.pl.first_ffn_layer has no RapidCheck counterexample (double)", ()) {
   check_no_counterexample(kPlFirstFfnLayerId, Precision::float64);
 }
 
-TEST_CASE("claim qin.gd.descent_lemma holds at double and mp50") { check_holds(kDescentLemmaId); }
-TEST_CASE("claim qin.gd.descent_lemma negative control is violated") { check_negative_control(kDescentLemmaId); }
 
-TEST_CASE("claim qin.gd.linear_rate holds at double and mp50, meeting its hypotheses in a third of the cases") {
-  check_holds(kLinearRateId);
-  for (const ClaimRun& r : run(claim(kLinearRateId), Variant::claim)) CHECK(r.hypothesis_rate() >= 1.0 / 3.0);
+// The verdict at the default precisions is claim.qin.gd.linear_rate.as_expected (tests/claim_tests.cmake); here the share of
+// generated cases that meet the hypotheses, well above the vacuous threshold.
+TEST_CASE("claim qin.gd.linear_rate meets its hypotheses in a third of the cases") {
+  for (const ClaimRun& r : run(claim(kLinearRateId), Variant::claim, -1, {Precision::float64})) CHECK(r.hypothesis_rate() >= 1.0 / 3.0);
 }
-TEST_CASE("claim qin.gd.linear_rate negative control is violated") { check_negative_control(kLinearRateId); }
 
 TEST_CASE("claim qin.gd.linear_rate reports the bound curve next to the measured losses, and the bound holds at every iterate") {
   const Claim& c = claim(kLinearRateId);
@@ -360,9 +313,6 @@ TEST_CASE("claim qin.gd.linear_rate discards a start too far from the targets in
 // --- empirical training claims: judged, not assumed to hold -------------------------
 // The tests pin what must hold regardless of the verdict: the controls, the forward parts, and that the MP rung
 // reproduces the double verdict of the same case.
-TEST_CASE("claim qin.gd.residual_speeds_convergence negative control is violated") {
-  check_negative_control(kResidualSpeedsId);
-}
 
 TEST_CASE("claim qin.gd.residual_speeds_convergence: the MP rung gives the double verdict on the same case") {
   const auto runs = run(claim(kResidualSpeedsId), Variant::claim);
@@ -393,7 +343,6 @@ TEST_CASE("finding qin.depth.residual_prevents_collapse is violated with probabi
   CHECK(c.default_cases == kDepthCollapseCases);
 }
 
-TEST_CASE("claim qin.depth.residual_prevents_collapse negative control is violated") { check_negative_control(kDepthCollapseId); }
 
 TEST_CASE("claim qin.depth.residual_prevents_collapse: forward collapse without residual, none with it (test seed, 4 cases)") {
   // Not universal: over 500 cases (D1) fails in 4.8% and (D2) in 1% (derivation file); these four hold.
@@ -407,11 +356,11 @@ TEST_CASE("claim qin.depth.residual_prevents_collapse: forward collapse without 
   }
 }
 
-TEST_CASE("claim qin.gd.linear_rate_multilayer holds at double and mp50, meeting its hypotheses in a third of the cases") {
-  check_holds(kLinearRateMultilayerId);
-  for (const ClaimRun& r : run(claim(kLinearRateMultilayerId), Variant::claim)) CHECK(r.hypothesis_rate() >= 1.0 / 3.0);
+// The verdict at the default precisions is claim.qin.gd.linear_rate_multilayer.as_expected (tests/claim_tests.cmake); here the share of
+// generated cases that meet the hypotheses, well above the vacuous threshold.
+TEST_CASE("claim qin.gd.linear_rate_multilayer meets its hypotheses in a third of the cases") {
+  for (const ClaimRun& r : run(claim(kLinearRateMultilayerId), Variant::claim, -1, {Precision::float64})) CHECK(r.hypothesis_rate() >= 1.0 / 3.0);
 }
-TEST_CASE("claim qin.gd.linear_rate_multilayer negative control is violated") { check_negative_control(kLinearRateMultilayerId); }
 TEST_CASE("claim qin.gd.linear_rate_multilayer: L_0 of order ||Y||^2 and a bound that falls 10-fold, on the cases it judges") {
   check_rate_regime(kLinearRateMultilayerId, 0.5);
 }
