@@ -5,6 +5,8 @@
 
 #include "numerics/refined_eigen.hpp"
 
+#include "numerics/detail/scaled_double.hpp"
+
 #include "numerics/matmul.hpp"
 #include "numerics/numerical_failure.hpp"
 #include "numerics/spectral.hpp"
@@ -53,16 +55,7 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors, int max_i
   }
   const T eps = epsilon<T>(), inf = std::numeric_limits<T>::infinity();
   int e = 0;
-  {
-    using std::frexp;
-    (void)frexp(T(a.cwiseAbs().maxCoeff()), &e);
-  }
-  MatD ad(n, n);
-  for (Eigen::Index j = 0; j < n; ++j)
-    for (Eigen::Index i = 0; i < n; ++i) {
-      using std::ldexp;
-      ad(i, j) = to_double(T(ldexp(a(i, j), -e)));
-    }
+  const MatD ad = detail::scaled_to_double(a, e);
   Eigen::SelfAdjointEigenSolver<MatD> eig0(ad);
   if (eig0.info() != Eigen::Success || !eig0.eigenvectors().allFinite()) return detail::eigen_fallback<T>(a, vectors, 0);
   Mat<T> X = eig0.eigenvectors().template cast<T>();

@@ -6,6 +6,7 @@
 #include "numerics/numerical_failure.hpp"
 #include "numerics/refined_svd.hpp"
 #include "numerics/spectral.hpp"
+#include "numerics/detail/scaled_double.hpp"
 
 #include <Eigen/SVD>
 #include <algorithm>
@@ -56,19 +57,9 @@ RefinedSvd<T> refine_tall(const Mat<T>& a, SvdVectors vectors, int max_iteration
   const bool want_uv = vectors == SvdVectors::full;
   const T eps = epsilon<T>();
 
-  // Starting point: the double SVD of A scaled by a power of two (exact), so no entry overflows; entries that
-  // underflow only degrade the starting guess, which the acceptance bound judges ("Starting point").
+  // Starting point: the double SVD of A scaled by a power of two (exact, detail/scaled_double.hpp).
   int e = 0;
-  {
-    using std::frexp;
-    (void)frexp(T(a.cwiseAbs().maxCoeff()), &e);
-  }
-  MatD ad(m, n);
-  for (Eigen::Index j = 0; j < n; ++j)
-    for (Eigen::Index i = 0; i < m; ++i) {
-      using std::ldexp;
-      ad(i, j) = to_double(T(ldexp(a(i, j), -e)));
-    }
+  const MatD ad = detail::scaled_to_double(a, e);
   MatD u0, v0;
   const auto take = [&](const auto& svd) {
     if (svd.info() != Eigen::Success) return false;
