@@ -57,6 +57,14 @@ std::uint64_t parse_seed(const std::string& text) {
   return value;
 }
 
+namespace {
+nlohmann::json expected_conditions_json(const Claim& c) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const ExpectedCondition& k : c.expected_conditions) out.push_back({{"name", k.name}, {"expected", std::string(to_string(k.expected))}});
+  return out;
+}
+}  // namespace
+
 int list(bool json) {
   if (json) {
     nlohmann::json arr = nlohmann::json::array();
@@ -69,6 +77,8 @@ int list(bool json) {
                      {"interval_certification", static_cast<bool>(c.certify)},
                      {"tightness_probe", static_cast<bool>(c.tightness)},
                      {"finding", c.finding.has_value()},
+                     // Conditions judged on their own, each with the verdict it is expected to get.
+                     {"conditions", expected_conditions_json(c)},
                      {"negative_control", c.negative_control},
                      {"default_cases", c.default_cases},
                      {"required_support", c.required_support},
@@ -106,6 +116,7 @@ void print_row(const ClaimRun& r) {
 
 void print_resolved(const ResolvedVerdict& v) {
   fmt::print("{:<{}} => {}\n", "", id_width(), describe_resolved(v));
+  for (const std::string& line : describe_conditions(v)) fmt::print("{:<{}}      {}\n", "", id_width(), line);
   std::fflush(stdout);
 }
 

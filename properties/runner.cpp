@@ -174,6 +174,23 @@ ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
     }
   }
   out.verdict = aggregate_verdict(*out.claim, out.counts, out.variant);
+  if (out.variant == Variant::claim) {
+    const auto& named = out.claim->expected_conditions;
+    for (std::size_t k = 0; k < named.size(); ++k) {
+      ConditionVerdict c{named[k].name, named[k].expected, ClaimVerdict::vacuous, {}};
+      for (const CaseRecord& rec : base->records) {
+        ++c.counts.run;
+        switch (k < rec.expected_conditions.size() ? rec.expected_conditions[k] : CaseVerdict::inconclusive) {
+          case CaseVerdict::holds: ++c.counts.held; break;
+          case CaseVerdict::violated: ++c.counts.violated; break;
+          case CaseVerdict::discarded: ++c.counts.discarded; break;
+          case CaseVerdict::inconclusive: ++c.counts.inconclusive; break;
+        }
+      }
+      c.verdict = aggregate_verdict(*out.claim, c.counts, Variant::claim);
+      out.conditions.push_back(std::move(c));
+    }
+  }
   for (const ClaimRun* r : rows)
     if (r != base && r->verdict == ClaimVerdict::violated) out.verdict = ClaimVerdict::violated;
   return out;
@@ -362,6 +379,8 @@ ShardRun evaluate_shard(const Claim& claim, const RunOptions& options) {
         block[b].index = indices[first + b];
         block[b].outcome = judge(evaluations[b], eps);
         block[b].discard_reason = evaluations[b].discard_reason;
+        if (!claim.expected_conditions.empty() && options.variant == Variant::claim)
+          block[b].expected_conditions = expected_condition_verdicts(claim.expected_conditions, evaluations[b]);
       }
       // The ladder: violated and inconclusive double cases, the first ladder_checks of each in case order (of this
       // shard: the first ladder_checks of all cases are among them; finish_run keeps those).

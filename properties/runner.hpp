@@ -60,6 +60,9 @@ struct CaseRecord {
   CaseOutcome outcome;
   std::string discard_reason;
   LadderResult ladder = LadderResult::not_checked;
+  // The claim's expected conditions (ClaimInfo::expected_conditions), each judged on its own: their verdicts on this
+  // case, in that order (empty for other claims and for negative controls).
+  std::vector<CaseVerdict> expected_conditions;
 };
 
 // A violating instance minimised by structure, then re-checked at mp50 and mp100.
@@ -163,6 +166,14 @@ inline ClaimVerdict expected_verdict(const Claim& c, Variant v) {
   return v == Variant::claim && c.finding ? ClaimVerdict::violated : expected_verdict(v);
 }
 
+// One expected condition judged on its own: its counts over the double row's cases and the claim's support test.
+struct ConditionVerdict {
+  std::string name;
+  ClaimVerdict expected = ClaimVerdict::holds;
+  ClaimVerdict verdict = ClaimVerdict::vacuous;
+  CaseCounts counts;
+};
+
 // One claim's verdict over its precision rows: the double row's cases with the ladder applied (rounding artifacts
 // and resolved cases count as held, inconclusive cases violated at mp50 and mp100 as violated), then violated if
 // any multiprecision row is. The exit status of `run` follows this verdict.
@@ -174,7 +185,14 @@ struct ResolvedVerdict {
   CaseCounts counts;       // after the ladder
   int cases_resolved = 0;  // inconclusive in double, hold at mp50 and mp100
   int cases_rounding_artifact = 0;
-  bool is_expected() const { return verdict == expected; }
+  // The expected conditions (the claim variant only): each must come out as expected too.
+  std::vector<ConditionVerdict> conditions;
+  bool conditions_as_expected() const {
+    for (const ConditionVerdict& c : conditions)
+      if (c.verdict != c.expected) return false;
+    return true;
+  }
+  bool is_expected() const { return verdict == expected && conditions_as_expected(); }
   bool expected_finding() const { return claim && claim->finding && variant == Variant::claim; }
 };
 // `rows` are one claim's runs, one per precision (non-empty).

@@ -185,6 +185,14 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
        "</p>\n";
   if (c.finding)
     b += "<p>Finding: " + html_escape(c.finding->reason) + " (evidence: <code>" + html_escape(c.finding->doc) + "</code>)</p>\n";
+  if (!v.conditions.empty()) {
+    b += "<p>What holds and what fails: each condition judged on its own by the claim's support test.</p>\n"
+         "<table><tr><th>condition</th><th>verdict</th><th>held / judged</th><th>expected</th></tr>\n";
+    for (const ConditionVerdict& k : v.conditions)
+      b += "<tr><td>" + html_escape(k.name) + "</td>" + verdict_cell(k.verdict) + "<td>" + std::to_string(k.counts.held) + " / " +
+           std::to_string(k.counts.held + k.counts.violated) + "</td><td>" + std::string(to_string(k.expected)) + "</td></tr>\n";
+    b += "</table>\n";
+  }
   b += "<table><tr><th>precision</th><th>verdict</th><th>run</th><th>held</th><th>discarded</th>"
        "<th>inconclusive</th><th>violated</th><th>hypotheses met</th><th>min slack</th><th>tightness factor</th></tr>\n";
   for (const ClaimRun* r : runs)

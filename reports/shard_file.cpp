@@ -44,10 +44,18 @@ std::string shard_json(const ShardFile& s) {
       nlohmann::ordered_json records = nlohmann::ordered_json::array();
       const auto it = r.records.find(p);
       if (it != r.records.end())
-        for (const CaseRecord& rec : it->second)
-          records.push_back({rec.index, static_cast<int>(rec.outcome.verdict), exact_decimal(rec.outcome.min_slack),
-                             exact_decimal(rec.outcome.min_slack_eps), rec.outcome.worst_condition, rec.discard_reason,
-                             static_cast<int>(rec.ladder), exact_decimal(rec.outcome.strength)});
+        for (const CaseRecord& rec : it->second) {
+          nlohmann::ordered_json record = {rec.index, static_cast<int>(rec.outcome.verdict), exact_decimal(rec.outcome.min_slack),
+                                           exact_decimal(rec.outcome.min_slack_eps), rec.outcome.worst_condition, rec.discard_reason,
+                                           static_cast<int>(rec.ladder), exact_decimal(rec.outcome.strength)};
+          // The expected conditions, judged one by one (properties/runner.hpp, CaseRecord::expected_conditions).
+          if (!rec.expected_conditions.empty()) {
+            nlohmann::ordered_json fc = nlohmann::ordered_json::array();
+            for (CaseVerdict v : rec.expected_conditions) fc.push_back(static_cast<int>(v));
+            record.push_back(fc);
+          }
+          records.push_back(record);
+        }
       rows.push_back({{"precision", std::string(precision_name(p))}, {"records", records}});
     }
     c["rows"] = rows;
@@ -125,6 +133,12 @@ ShardFile read_shard(const std::filesystem::path& path) {
           rec.discard_reason = r.at(5).get<std::string>();
           rec.ladder = static_cast<LadderResult>(ladder);
           rec.outcome.strength = std::strtod(r.at(7).get<std::string>().c_str(), nullptr);
+          if (r.size() > 8)
+            for (const auto& fv : r.at(8)) {
+              const int v = fv.get<int>();
+              if (v < 0 || v > static_cast<int>(CaseVerdict::inconclusive)) throw DataError(where + ": " + id + ": bad record");
+              rec.expected_conditions.push_back(static_cast<CaseVerdict>(v));
+            }
           records.push_back(std::move(rec));
         }
       }

@@ -160,6 +160,19 @@ nlohmann::json resolved_json(const ResolvedVerdict& v) {
   if (v.claim->required_support < 1.0)
     j["support_p_value"] = number(support_p_value(v.counts.held, v.counts.held + v.counts.violated, v.claim->required_support));
   if (v.expected_finding()) j["finding"] = {{"reason", v.claim->finding->reason}, {"doc", v.claim->finding->doc}};
+  if (!v.conditions.empty()) {
+    nlohmann::json conditions = nlohmann::json::array();
+    for (const ConditionVerdict& c : v.conditions)
+      conditions.push_back({{"name", c.name},
+                            {"verdict", std::string(to_string(c.verdict))},
+                            {"expected", std::string(to_string(c.expected))},
+                            {"as_expected", c.verdict == c.expected},
+                            {"cases_held", c.counts.held},
+                            {"cases_violated", c.counts.violated},
+                            {"cases_inconclusive", c.counts.inconclusive},
+                            {"cases_discarded", c.counts.discarded}});
+    j["conditions"] = conditions;
+  }
   return j;
 }
 

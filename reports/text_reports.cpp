@@ -59,9 +59,20 @@ std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun&
   return lines;
 }
 
+std::vector<std::string> describe_conditions(const ResolvedVerdict& v) {
+  std::vector<std::string> lines;
+  for (const ConditionVerdict& c : v.conditions)
+    lines.push_back(c.name + ": " + std::string(to_string(c.verdict)) + " (held " + std::to_string(c.counts.held) + " of " +
+                    std::to_string(c.counts.held + c.counts.violated) + " judged; expected " + std::string(to_string(c.expected)) + ")" +
+                    (c.verdict == c.expected ? "" : "   <-- unexpected"));
+  return lines;
+}
+
 std::string describe_resolved(const ResolvedVerdict& v) {
   std::string line(to_string(v.verdict));
-  if (v.expected_finding() && v.is_expected())
+  if (v.verdict == v.expected && !v.conditions_as_expected())
+    line += " (as expected, but a condition's verdict changed: see below)   <-- unexpected";
+  else if (v.expected_finding() && v.is_expected())
     line += " (expected: finding: " + v.claim->finding->reason + "; " + v.claim->finding->doc + ")";
   else if (!v.is_expected())
     line += " (expected " + std::string(to_string(v.expected)) +
@@ -187,6 +198,14 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
   if (v.cases_resolved) md += " (" + std::to_string(v.cases_resolved) + " inconclusive double cases resolved: they hold at mp50 and mp100)";
   md += "\n";
   if (c.finding) md += "\nFinding: " + md_escape(c.finding->reason) + " ([evidence](../../../" + c.finding->doc + "))\n";
+  if (!v.conditions.empty()) {
+    md += "\nWhat holds and what fails: each condition judged on its own by the claim's support test.\n\n"
+          "| condition | verdict | held / judged | expected |\n|---|---|---|---|\n";
+    for (const ConditionVerdict& k : v.conditions)
+      md += "| " + md_escape(k.name) + " | " + (k.verdict == k.expected ? "" : "**") + std::string(to_string(k.verdict)) +
+            (k.verdict == k.expected ? "" : "** (unexpected)") + " | " + std::to_string(k.counts.held) + " / " +
+            std::to_string(k.counts.held + k.counts.violated) + " | " + std::string(to_string(k.expected)) + " |\n";
+  }
   md += "\n## Verdicts by precision\n\n| precision | verdict | cases | hypotheses met | min slack |\n|---|---|---|---|---|\n";
   for (const ClaimRun* r : runs)
     md += "| " + std::string(precision_name(r->precision)) + " | " + std::string(to_string(r->verdict)) + " | " + counts(*r) + " | " +

@@ -31,6 +31,8 @@ std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun&
 // A claim's resolved verdict in words: "holds", "violated (expected: finding: REASON; DOC)", or the verdict with
 // "(expected X)   <-- unexpected".
 std::string describe_resolved(const ResolvedVerdict& v);
+// A finding's conditions, one line each: verdict, held of judged, expected.
+std::vector<std::string> describe_conditions(const ResolvedVerdict& v);
 // Why cases were discarded, with counts (hypothesis false; never a pass).
 std::map<std::string, int> discard_reasons(const ClaimRun& run);
 

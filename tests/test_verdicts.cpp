@@ -71,6 +71,60 @@ TEST_CASE("findings: a documented finding that is violated is the expected verdi
   CHECK(summary_markdown(1, Variant::claim, runs).find("## Findings") != std::string::npos);
 }
 
+// A claim with two conditions judged alone, x <= 1 (always) and x <= `b` (in about b of the cases, x uniform in [0, 1]):
+// expected to hold and to fail, as a finding pins what holds and what fails.
+Claim with_expected_conditions(double b) {
+  Claim c = testing::synthetic_claim(0.0, 1.0);
+  c.evaluate = [b](const Instance& inst, Precision, Variant) {
+    Evaluation e;
+    e.conditions.push_back(make_le<double>("x <= 1", inst.param("x"), 1.0, 1e-12));
+    e.judged_alone.push_back(make_le<double>("x <= b", inst.param("x"), b, 1e-12));
+    return e;
+  };
+  c.required_support = 0.9;
+  c.expected_conditions = {{"x <= 1", ClaimVerdict::holds}, {"x <= b", ClaimVerdict::violated}};
+  return c;
+}
+
+TEST_CASE("expected conditions: each is judged alone, and one that turns around makes the run unexpected") {
+  // As measured: "x <= b" holds in a tenth of the cases, so it is violated, as expected; the claim holds (the condition
+  // judged alone does not enter the case verdict).
+  const Claim as_measured = with_expected_conditions(0.1), broken = with_expected_conditions(1.0);
+  std::vector<ClaimRun> runs = run_rows(as_measured, {Precision::float64});
+  ResolvedVerdict v = resolved(runs);
+  CHECK(v.verdict == ClaimVerdict::holds);
+  REQUIRE(v.conditions.size() == 2);
+  CHECK(v.conditions[0].verdict == ClaimVerdict::holds);
+  CHECK(v.conditions[0].counts.held == 50);
+  CHECK(v.conditions[1].verdict == ClaimVerdict::violated);
+  CHECK(v.is_expected());
+  nlohmann::json j = summary_json(1, Variant::claim, runs);
+  CHECK(j["all_as_expected"] == true);
+  REQUIRE(j["verdicts"][0]["conditions"].size() == 2);
+  CHECK(j["verdicts"][0]["conditions"][1]["expected"] == "violated");
+  // A broken implementation (here: b no longer what was measured) turns the condition around: the claim's own verdict
+  // is unchanged, the run is not as expected, and the reports say which condition.
+  runs = run_rows(broken, {Precision::float64});
+  v = resolved(runs);
+  CHECK(v.verdict == ClaimVerdict::holds);
+  CHECK(v.conditions[1].verdict == ClaimVerdict::holds);
+  CHECK_FALSE(v.is_expected());
+  CHECK(describe_resolved(v).find("<-- unexpected") != std::string::npos);
+  const std::vector<std::string> lines = describe_conditions(v);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1].find("x <= b: holds") == 0);
+  CHECK(lines[1].find("<-- unexpected") != std::string::npos);
+  j = summary_json(1, Variant::claim, runs);
+  CHECK(j["all_as_expected"] == false);
+  CHECK(j["verdicts"][0]["conditions"][1]["as_expected"] == false);
+  // The negative control is judged on its own conditions only.
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.variant = Variant::negative_control;
+  const std::vector<ClaimRun> control = run_claim(as_measured, o);
+  CHECK(resolved(control).conditions.empty());
+}
+
 TEST_CASE("findings: a finding that starts to hold is unexpected (a strict expected failure)") {
   const Claim c = with_finding(testing::synthetic_claim(0.0, 1.0));  // every case holds
   const std::vector<ClaimRun> runs = run_rows(c, {Precision::float64});

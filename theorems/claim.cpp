@@ -87,6 +87,19 @@ CaseOutcome judge(const Evaluation& e, double epsilon) {
   return out;
 }
 
+std::vector<CaseVerdict> expected_condition_verdicts(const std::vector<ExpectedCondition>& want, const Evaluation& e) {
+  std::vector<CaseVerdict> out;
+  for (const ExpectedCondition& w : want) {
+    CaseVerdict v = e.hypotheses_hold ? CaseVerdict::inconclusive : CaseVerdict::discarded;
+    if (e.hypotheses_hold)
+      for (const auto* list : {&e.conditions, &e.judged_alone})
+        for (const Condition& c : *list)
+          if (c.name == w.name) v = c.verdict;
+    out.push_back(v);
+  }
+  return out;
+}
+
 namespace {
 std::string factor_text(double k) {
   char buf[32];

@@ -120,6 +120,9 @@ struct Evaluation {
   bool hypotheses_hold = true;
   std::string discard_reason;            // which hypothesis failed
   std::vector<Condition> conditions;     // all must hold
+  // Conditions recorded for ClaimInfo::expected_conditions only, not part of the case's verdict (e.g. one protocol's
+  // outcome where the claim's condition is over all protocols).
+  std::vector<Condition> judged_alone;
   std::vector<std::pair<std::string, double>> observations;  // other measured quantities, in order
   std::vector<Series> series;                                // measured curves, in order of first point
 
@@ -194,6 +197,20 @@ struct Finding {
   std::string doc;     // docs/findings/<id>.md: the evidence, the reproduce command, the instance in the corpus
 };
 
+// A condition judged on its own (ClaimInfo::expected_conditions): a Condition::name of the claim's evaluation (in
+// Evaluation::conditions or Evaluation::judged_alone), judged by the claim's support test over the cases, that must
+// come out as `expected` (holds or violated). A finding says so exactly what holds and what fails, a protocol-
+// dependent claim under which protocol; a broken implementation that turns a condition around changes a verdict.
+struct ExpectedCondition {
+  std::string name;
+  ClaimVerdict expected = ClaimVerdict::holds;
+};
+
+struct ExpectedCondition;
+// The verdict of each expected condition on one evaluation, in order: the condition of that name (discarded when the
+// hypotheses fail; inconclusive when the evaluation has no such condition, e.g. a numerical failure replaced them).
+std::vector<CaseVerdict> expected_condition_verdicts(const std::vector<ExpectedCondition>& want, const Evaluation& e);
+
 // A claim's metadata, as data: what a claim file declares in its `info()` (theorems/register_claim.hpp).
 struct ClaimInfo {
   std::string id;          // stable, e.g. "qin.residual.weyl_interlacing"; the claim file is theorems/qin/residual/weyl_interlacing.cpp
@@ -210,6 +227,9 @@ struct ClaimInfo {
   // Set when the claim is a documented finding (its expected verdict is then `violated`); the registry
   // fills in `doc` as docs/findings/<id>.md.
   std::optional<Finding> finding;
+  // Conditions judged on their own, each with its expected verdict (the claim variant only): a finding's, what holds
+  // and what fails; a claim's, how its outcome depends on a protocol.
+  std::vector<ExpectedCondition> expected_conditions;
   // Below this fraction of generated instances meeting the hypotheses, the claim is vacuous. A claim judged on fewer
   // than half its instances sets a lower value and says why in its derivation ("Hypotheses").
   double min_hypothesis_rate = 0.5;

@@ -49,6 +49,9 @@ std::vector<Claim> make_catalogue() {
   for (Claim& c : claims) {
     c.derivation = "docs/derivations/" + c.id + ".md";
     if (c.finding && c.finding->doc.empty()) c.finding->doc = "docs/findings/" + c.id + ".md";
+    for (const ExpectedCondition& k : c.expected_conditions)
+      if (k.name.empty() || (k.expected != ClaimVerdict::holds && k.expected != ClaimVerdict::violated))
+        throw std::logic_error(c.id + ": an expected condition needs a name and the verdict holds or violated");
   }
   for (const Claim& theorem : claims)
     for (const std::string& lemma : theorem.uses) {

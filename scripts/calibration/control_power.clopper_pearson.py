@@ -6,8 +6,8 @@ negative control, from the pooled fresh-seed counts (x of n double cases violate
 P(control not caught per run) <= (1 - f_L)^m for m cases per run. Backs the "Control power" paragraphs of
 docs/derivations/demo.fp.one_pass_variance.md, goel.geometry.one_point_strong_convexity.md,
 goel.init.spectral_exact.md, goel.manifold.global_minima.md, goel.population.invariances.md and
-goel.precond.equivalence.md, and the one-sided 99.9% hold-rate bounds of qin.depth.residual_prevents_collapse.md,
-qin.gd.residual_speeds_convergence.md and qin.residual.conditioning_trend.md.
+goel.precond.equivalence.md, and the one-sided 99.9% hold-rate bounds of qin.gd.residual_speeds_convergence.md and
+qin.residual.conditioning_trend.md.
 The counts are the measurements the derivations report (rerun them with the `build/thmcheck run` commands under
 "Seeds and reproduction" there); this script turns them into the bounds. Pure Python (math only).
 """
@@ -85,7 +85,6 @@ for claim, x, n, m in controls:
 
 # Hold rates of the [Q] trends, one-sided 99.9% bounds each side.
 rates = [
-    ("qin.depth.residual_prevents_collapse", 10, 970),
     ("qin.gd.residual_speeds_convergence (C1)", 3507, 3600),
     ("qin.residual.conditioning_trend", 9624, 10322),
 ]

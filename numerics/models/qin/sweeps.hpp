@@ -56,6 +56,10 @@ struct DepthSweepOptions {
   std::vector<int> train_depths{1, 2, 3, 4};
   int train_steps = 200;
   double eta_factor = 0.5;                // eta = eta_factor / sharpness, per depth and residual setting
+  // The same step for every depth of a residual setting: eta_factor / the largest sharpness over train_depths (the
+  // step every depth is stable at), instead of each depth's own.
+  bool shared_step = false;
+  bool train_beta1 = true;  // false: train only without residual (beta = 0)
   int plateau_window = 0;                 // GdOptions: stop on a plateau too (0: train_steps exactly)
   double plateau_tolerance = 0.0;
 };
@@ -70,6 +74,7 @@ struct DepthSweep {
   // [residual][depth index][t]: L_t / L_0 along the training (the figure of [Q]'s depth experiment).
   std::vector<std::vector<double>> loss_curves[2];
   std::vector<GdStop> stops[2];  // [residual][depth index]: why each training stopped
+  std::vector<double> eta[2];    // [residual][depth index]: the step used
 };
 
 // `inst` is a qin.model instance whose first block is used as the template of every layer: the

@@ -94,25 +94,39 @@ DepthSweep depth_sweep(const Instance& inst, const DepthSweepOptions& o) {
   DepthSweep sweep;
   for (int r = 0; r < 2; ++r) {
     const double beta = r == 0 ? 0.0 : 1.0;
-    QModel<T> deep = lift_model<T>(detail::deepen(inst, o.forward_layers));
-    deep.config.beta = beta;
-    const TransformerTrace<T> tr = transformer_forward(deep.params, deep.config, deep.X, deep.Y);
-    for (int l = 0; l < o.forward_layers; ++l) {
-      std::vector<double> inv;
-      for (const Mat<T>& z : tr.V[l]) inv.push_back(to_double(T(T(1) / condition_number(singular_values(z)))));
-      std::sort(inv.begin(), inv.end());
-      sweep.inverse_kappa[r].push_back(inv[inv.size() / 2]);
+    if (o.forward_layers > 0) {
+      QModel<T> deep = lift_model<T>(detail::deepen(inst, o.forward_layers));
+      deep.config.beta = beta;
+      const TransformerTrace<T> tr = transformer_forward(deep.params, deep.config, deep.X, deep.Y);
+      for (int l = 0; l < o.forward_layers; ++l) {
+        std::vector<double> inv;
+        for (const Mat<T>& z : tr.V[l]) inv.push_back(to_double(T(T(1) / condition_number(singular_values(z)))));
+        std::sort(inv.begin(), inv.end());
+        sweep.inverse_kappa[r].push_back(inv[inv.size() / 2]);
+      }
     }
+    std::vector<QModel<T>> models;
+    std::vector<T> steps;
     for (int depth : o.train_depths) {
+      if (r == 1 && !o.train_beta1) break;
       QModel<T> q = lift_model<T>(detail::deepen(inst, depth));
       q.config.beta = beta;
-      const T sharp = hessian_top_eigenvalue(q.params, q.config, q.X, q.Y, {});
+      steps.push_back(T(T(o.eta_factor) / hessian_top_eigenvalue(q.params, q.config, q.X, q.Y, {})));
+      models.push_back(std::move(q));
+    }
+    if (o.shared_step && !steps.empty()) {
+      const T smallest = *std::min_element(steps.begin(), steps.end());
+      for (T& s : steps) s = smallest;
+    }
+    for (std::size_t k = 0; k < models.size(); ++k) {
+      const QModel<T>& q = models[k];
       GdOptions g;
       g.max_steps = o.train_steps;
       g.record_spectra = false;
       g.plateau_window = o.plateau_window;
       g.plateau_tolerance = o.plateau_tolerance;
-      const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, g, T(T(o.eta_factor) / sharp));
+      const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, g, steps[k]);
+      sweep.eta[r].push_back(to_double(steps[k]));
       sweep.final_loss[r].push_back(to_double(run.records.back().loss));
       sweep.final_loss_ratio[r].push_back(to_double(T(run.records.back().loss / run.records.front().loss)));
       std::vector<double> curve;
