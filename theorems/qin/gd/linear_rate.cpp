@@ -25,7 +25,7 @@ struct LinearRate {
                      "then with eta = 1/Lg(rho), for all t: L_t <= (1 - eta alpha)^t L_0, sigma_nN(H_t) >= sigma0/2, "
                      "||theta_t - theta_0|| <= rho",
         .negative_control = "the rate constant alpha multiplied by control_factor: L_t <= (1 - eta k alpha)^t L_0",
-        .uses = {"qin.pl.output_layer", "qin.gd.descent_lemma"},
+        .uses = {"qin.pl.output_layer", "qin.gd.descent_lemma", "qin.gd.rate_from_attention_output"},
         .min_hypothesis_rate = 0.25,  // (H2) fails at the generator's small widths: 10 to 20 of 24 judged (derivation)
         .default_cases = 24,
         .ladder_checks = 3,
