@@ -10,6 +10,7 @@
 #include <boost/math/distributions/binomial.hpp>
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 using namespace thm;
@@ -244,11 +245,20 @@ TEST_CASE("support test: p-values from Boost.Math's binomial") {
   CHECK(support_p_value(13, 20, 0.9) == doctest::Approx(0.0023861).epsilon(1e-3));
 }
 
-TEST_CASE("registry: every finding has a one-line reason, its evidence file and an instance in the corpus") {
+TEST_CASE("registry: every finding has a one-line reason, its evidence file, its conditions and an instance in the corpus") {
   namespace fs = std::filesystem;
+  // Every corpus file of a finding belongs to a claim that is one (a finding that was withdrawn leaves none behind).
+  for (const auto& f : fs::directory_iterator(fs::path(THM_SOURCE_DIR) / "tests/corpus/finding")) {
+    const std::string name = f.path().filename().string();
+    INFO(name);
+    CHECK(std::any_of(all_claims().begin(), all_claims().end(),
+                      [&](const Claim& c) { return c.finding && name.rfind(c.id + "-", 0) == 0; }));
+  }
   for (const Claim& c : all_claims()) {
     if (!c.finding) continue;
     INFO(c.id);
+    // What holds and what fails, each with its expected verdict (ClaimInfo::expected_conditions).
+    CHECK_FALSE(c.expected_conditions.empty());
     CHECK_FALSE(c.finding->reason.empty());
     CHECK(c.finding->reason.find('\n') == std::string::npos);
     CHECK(c.finding->doc == "docs/findings/" + c.id + ".md");
