@@ -54,7 +54,9 @@ std::vector<FaultCell> run_cells(const FaultMatrixOptions& options) {
         }
         std::vector<const ClaimRun*> ptrs;
         for (const ClaimRun& r : rows) ptrs.push_back(&r);
-        cell.verdict = resolve(ptrs).verdict;
+        const ResolvedVerdict v = resolve(ptrs);
+        cell.verdict = v.verdict;
+        cell.conditions_as_expected = v.conditions_as_expected();
       });
   return cells;
 }

@@ -32,7 +32,8 @@ struct FaultCell {
   const Claim* claim = nullptr;
   std::optional<ClaimVerdict> verdict;  // absent when the claim threw
   std::string exception;
-  bool as_expected() const { return verdict && *verdict == expected_verdict(*claim, Variant::claim); }
+  bool conditions_as_expected = true;  // the claim's expected conditions (ClaimInfo::expected_conditions) all as expected
+  bool as_expected() const { return verdict && *verdict == expected_verdict(*claim, Variant::claim) && conditions_as_expected; }
 };
 
 struct FaultOutcome {
