@@ -56,7 +56,7 @@ std::vector<FaultCell> run_cells(const FaultMatrixOptions& options) {
         for (const ClaimRun& r : rows) ptrs.push_back(&r);
         const ResolvedVerdict v = resolve(ptrs);
         cell.verdict = v.verdict;
-        cell.conditions_as_expected = v.conditions_as_expected();
+        cell.resolved_as_expected = v.is_expected();
       });
   return cells;
 }

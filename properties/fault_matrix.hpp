@@ -32,8 +32,8 @@ struct FaultCell {
   const Claim* claim = nullptr;
   std::optional<ClaimVerdict> verdict;  // absent when the claim threw
   std::string exception;
-  bool conditions_as_expected = true;  // the claim's expected conditions (ClaimInfo::expected_conditions) all as expected
-  bool as_expected() const { return verdict && *verdict == expected_verdict(*claim, Variant::claim) && conditions_as_expected; }
+  bool resolved_as_expected = false;  // ResolvedVerdict::is_expected(): the verdict and every expected condition
+  bool as_expected() const { return verdict && resolved_as_expected; }
 };
 
 struct FaultOutcome {

@@ -74,7 +74,6 @@ struct DepthSweep {
   // [residual][depth index][t]: L_t / L_0 along the training (the figure of [Q]'s depth experiment).
   std::vector<std::vector<double>> loss_curves[2];
   std::vector<GdStop> stops[2];  // [residual][depth index]: why each training stopped
-  std::vector<double> eta[2];    // [residual][depth index]: the step used
 };
 
 // `inst` is a qin.model instance whose first block is used as the template of every layer: the

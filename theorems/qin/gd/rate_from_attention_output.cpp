@@ -57,10 +57,8 @@ struct RateFromAttentionOutput {
     if (Hs.rows() > Hs.cols()) return Evaluation::discarded("nN > d: sigma_nN(Hs) is not the smallest of a full row rank");
     // Fs from its definition: sigma applied entrywise to Zs W_1, times W_2.
     const TransformerBlock<T>& b = q.params.blocks.front();
-    Mat<T> pre = Zs * b.W_1;
-    for (Eigen::Index i = 0; i < pre.rows(); ++i)
-      for (Eigen::Index j = 0; j < pre.cols(); ++j) pre(i, j) = activate(q.config.activation, T(pre(i, j)));
-    const Mat<T> Fs = pre * b.W_2;
+    const Activation act = q.config.activation;
+    const Mat<T> Fs = Mat<T>((Zs * b.W_1).unaryExpr([act](const T& x) { return activate(act, x); })) * b.W_2;
     const Vec<T> sh = singular_values(Hs), sz = singular_values(Zs);
     const T sigma_h = sh(Hs.rows() - 1), sigma_z = sz(Zs.rows() - 1), f = spectral_norm(Fs);
     const T gamma = T(q.config.ffn_residual);

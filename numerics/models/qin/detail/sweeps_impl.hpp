@@ -126,7 +126,6 @@ DepthSweep depth_sweep(const Instance& inst, const DepthSweepOptions& o) {
       g.plateau_window = o.plateau_window;
       g.plateau_tolerance = o.plateau_tolerance;
       const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, g, steps[k]);
-      sweep.eta[r].push_back(to_double(steps[k]));
       sweep.final_loss[r].push_back(to_double(run.records.back().loss));
       sweep.final_loss_ratio[r].push_back(to_double(T(run.records.back().loss / run.records.front().loss)));
       std::vector<double> curve;
