@@ -67,8 +67,9 @@ struct ConditioningTrend {
   }
 
   // The instances it reads (numerics/instance_schema.hpp): what the generator below draws.
+  // wv_gain is read too: positive, since the claim divides W_V by it (the standard initialisation).
   static InstanceSchema schema() {
-    return qin_attention_schema(3, kAttentionDimCap);
+    return qin_attention_schema(3, kAttentionDimCap).real("wv_gain", std::numeric_limits<double>::min());
   }
   static Instance generate(ChoiceSource& src) {
     QAttentionSpec s;
