@@ -262,7 +262,11 @@ TEST_CASE("claim qin.residual.conditioning_trend judges gamma < 1 at the standar
   const Evaluation e = claim(kConditioningTrendId).evaluate(build_qin_attention(s), Precision::float64, Variant::claim);
   CHECK(e.hypotheses_hold);
   CHECK(e.conditions.size() == 2);    // (T2), (T3) at gain 1
-  CHECK(e.judged_alone.size() == 1);  // (I) only: the regime conditions are not judged on this case
+  // (I), then the two regime conditions, not applicable on this case (discarded for them, never inconclusive).
+  REQUIRE(e.judged_alone.size() == 3);
+  CHECK(e.judged_alone[0].verdict != CaseVerdict::discarded);
+  CHECK(e.judged_alone[1].verdict == CaseVerdict::discarded);
+  CHECK(e.judged_alone[2].verdict == CaseVerdict::discarded);
 }
 
 // --- training claims ---------------------------------------------------------------

@@ -80,10 +80,15 @@ Claim with_expected_conditions(double b) {
     Evaluation e;
     e.conditions.push_back(make_le<double>("x <= 1", inst.param("x"), 1.0, 1e-12));
     e.judged_alone.push_back(make_le<double>("x <= b", inst.param("x"), b, 1e-12));
+    // A condition that applies only where x > 0.6 (its regime); elsewhere not applicable, not inconclusive.
+    e.judged_alone.push_back(inst.param("x") > 0.6 ? make_ge<double>("x >= 0.5 where x > 0.6", inst.param("x"), 0.5, 1e-12)
+                                                   : not_applicable("x >= 0.5 where x > 0.6"));
     return e;
   };
   c.required_support = 0.9;
-  c.expected_conditions = {{"x <= 1", ClaimVerdict::holds}, {"x <= b", ClaimVerdict::violated}};
+  c.min_hypothesis_rate = 0.25;
+  c.expected_conditions = {{"x <= 1", ClaimVerdict::holds}, {"x <= b", ClaimVerdict::violated},
+                           {"x >= 0.5 where x > 0.6", ClaimVerdict::holds}};
   return c;
 }
 
@@ -94,14 +99,20 @@ TEST_CASE("expected conditions: each is judged alone, and one that turns around 
   std::vector<ClaimRun> runs = run_rows(as_measured, {Precision::float64});
   ResolvedVerdict v = resolved(runs);
   CHECK(v.verdict == ClaimVerdict::holds);
-  REQUIRE(v.conditions.size() == 2);
+  REQUIRE(v.conditions.size() == 3);
   CHECK(v.conditions[0].verdict == ClaimVerdict::holds);
   CHECK(v.conditions[0].counts.held == 50);
   CHECK(v.conditions[1].verdict == ClaimVerdict::violated);
+  // Judged on the cases it applies to: the others are discarded for it, and it holds (more cases outside its regime
+  // than inside would have made it inconclusive had they counted as inconclusive).
+  CHECK(v.conditions[2].verdict == ClaimVerdict::holds);
+  CHECK(v.conditions[2].counts.inconclusive == 0);
+  CHECK(v.conditions[2].counts.discarded > v.conditions[2].counts.held);
+  CHECK(v.conditions[2].counts.held + v.conditions[2].counts.discarded == 50);
   CHECK(v.is_expected());
   nlohmann::json j = summary_json(1, Variant::claim, runs);
   CHECK(j["all_as_expected"] == true);
-  REQUIRE(j["verdicts"][0]["conditions"].size() == 2);
+  REQUIRE(j["verdicts"][0]["conditions"].size() == 3);
   CHECK(j["verdicts"][0]["conditions"][1]["expected"] == "violated");
   // A broken implementation (here: b no longer what was measured) turns the condition around: the claim's own verdict
   // is unchanged, the run is not as expected, and the reports say which condition.
@@ -112,7 +123,7 @@ TEST_CASE("expected conditions: each is judged alone, and one that turns around 
   CHECK_FALSE(v.is_expected());
   CHECK(describe_resolved(v).find("<-- unexpected") != std::string::npos);
   const std::vector<std::string> lines = describe_conditions(v);
-  REQUIRE(lines.size() == 2);
+  REQUIRE(lines.size() == 3);
   CHECK(lines[1].find("x <= b: holds") == 0);
   CHECK(lines[1].find("<-- unexpected") != std::string::npos);
   j = summary_json(1, Variant::claim, runs);

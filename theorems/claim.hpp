@@ -99,6 +99,14 @@ Condition make_ge(std::string name, const T& lhs, const T& rhs, const T& noise) 
   return c;
 }
 inline constexpr double kNotScaled = std::numeric_limits<double>::quiet_NaN();
+// A condition judged alone (Evaluation::judged_alone) that does not apply to this case (outside its regime): counted
+// as discarded for that condition, never as inconclusive, so its verdict is judged on the cases it applies to.
+inline Condition not_applicable(std::string name) {
+  Condition c;
+  c.name = std::move(name);
+  c.verdict = CaseVerdict::discarded;
+  return c;
+}
 // The condition with its strength set by the claim (its knob is not the bound's scale: a rate, an exponent);
 // NaN marks it as not scalable.
 inline Condition with_strength(Condition c, double strength, double strength_noise = 0) {
@@ -208,7 +216,8 @@ struct ExpectedCondition {
 
 struct ExpectedCondition;
 // The verdict of each expected condition on one evaluation, in order: the condition of that name (discarded when the
-// hypotheses fail; inconclusive when the evaluation has no such condition, e.g. a numerical failure replaced them).
+// hypotheses fail or the condition is not_applicable; inconclusive when the evaluation has no such condition, e.g. a
+// numerical failure replaced them).
 std::vector<CaseVerdict> expected_condition_verdicts(const std::vector<ExpectedCondition>& want, const Evaluation& e);
 
 // A claim's metadata, as data: what a claim file declares in its `info()` (theorems/register_claim.hpp).
