@@ -169,14 +169,24 @@ TEST_CASE("a run of a one-point claim carries the tightness search; the same see
 }
 
 // --- [G] Algorithm 1 ----------------------------------------------------------------
-namespace {
-
-
-}  // namespace
-
 TEST_CASE("claims goel.init.spectral_exact and goel.precond.equivalence tighten from double to mp50 to mp100") {
   check_tightens(kSpectralExactId, 4);
   check_tightens(kPrecondEquivalenceId, 4);
+}
+
+TEST_CASE("claim goel.finite.masked_loss tightens with the precision, and the unmasked reading is refuted at every precision") {
+  const Claim& c = claim("goel.finite.masked_loss");
+  check_tightens(c.id, 4);
+  for (int i = 0; i < 4; ++i) {
+    const Instance inst = generate_case(c, 7, i, 4);
+    for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
+      const Evaluation e = c.evaluate(inst, p, Variant::negative_control);
+      REQUIRE(e.conditions.size() == 1);
+      // The self term moves L_n by a relative O(1/n) (n <= 64), decades above any rounding bound.
+      CHECK(e.conditions[0].verdict == CaseVerdict::violated);
+      CHECK(e.conditions[0].lhs > 1e-6 * e.observations[1].second);
+    }
+  }
 }
 TEST_CASE("the study budget is written into the instance, so a replay uses the grid it ran with") {
   Rng a(3), b(3);

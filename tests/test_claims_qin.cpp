@@ -152,6 +152,27 @@ TEST_CASE("claim qin.softmax.rank_collapse: column-sign cases attain (b1) to 1/(
   CHECK(std::pow(1.0 - share, 22) < 1e-3);
 }
 
+// --- qin.softmax.rounding_allowance ----------------------------------------------------------
+TEST_CASE("claim qin.softmax.rounding_allowance: the error stays within the allowance and falls with the precision") {
+  const Claim& c = claim("qin.softmax.rounding_allowance");
+  CHECK(c.ladder_checks == 0);  // a double violation is the allowance failing at double, not an artifact
+  for (int i = 0; i < 6; ++i) {
+    const Instance inst = generate_case(c, 11, i, 6);
+    double error[3];
+    int k = 0;
+    for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
+      const Evaluation e = c.evaluate(inst, p, Variant::claim);
+      REQUIRE(e.conditions.size() == 6);
+      for (const Condition& cond : e.conditions) CHECK(cond.verdict == CaseVerdict::holds);
+      error[k++] = e.conditions[4].lhs;  // ||Z_computed - Z||_2
+    }
+    INFO("case " << i << ": ||dZ|| double " << error[0] << ", mp50 " << error[1] << ", mp100 " << error[2]);
+    CHECK(error[0] < 1e-12);
+    CHECK(error[1] <= 1e-30 * error[0]);
+    CHECK(error[2] <= 1e-40 * error[1]);
+  }
+}
+
 // --- qin.residual.weyl_interlacing -----------------------------------------------------------
 THM_PROPERTY("claim qin.residual.weyl_interlacing has no RapidCheck counterexample (double)", ()) {
   check_no_counterexample(kWeylInterlacingId, Precision::float64);
