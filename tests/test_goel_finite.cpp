@@ -87,7 +87,7 @@ TEST_CASE("[G] an SGD mini-batch gradient is the gradient of the loss over those
   CHECK(rel(g.B, central_gradient<T>([&](const Mat<T>& W) { return batch_loss(A, W); }, B, h)) < T("1e-30"));
 }
 
-TEST_CASE("[G] empirical moments: M_hat solves the normal equations; a singular X^T X is refused") {
+TEST_CASE("[G] empirical moments: M_hat solves the normal equations, a singular X^T X is refused") {
   const Data D = data(20, 3, 4, 13);
   using T = mp50;
   const Mat<T> X = lift<T>(D.X), Y = lift<T>(D.Y);

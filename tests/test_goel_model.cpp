@@ -81,7 +81,7 @@ TEST_CASE("[G] factor-objective gradients (both regularisers) match 50-digit cen
   }
 }
 
-TEST_CASE("[G] chain rule: the (P, Q) gradient pulled back to (A, B) is the closed-form gradient; L - L* = 1/2 ||P Q^T - Z*||^2") {
+TEST_CASE("[G] chain rule: the (P, Q) gradient pulled back to (A, B) is the closed-form gradient, L - L* = 1/2 ||P Q^T - Z*||^2") {
   const GProblem<mp50> g = problem(3, 3, 3, 23);
   const Factors<mp50> f = to_factors(g.A, g.B, g.task.roots);
   const ParamPair<mp50> pulled = gradient_to_params(factor_gradient(f, g.task.Z, Regularizer::none, g.lambda), g.task.roots);
@@ -105,7 +105,7 @@ TEST_CASE("[G] the preconditioned step in (A, B) is plain GD in (P, Q)") {
   CHECK(relative(stepped.Q, Mat<mp50>(f.Q - eta * gf.Q)) < mp50("1e-45"));
 }
 
-TEST_CASE("[G] symmetric roots of Sigma: (Sigma^{1/2})^2 = Sigma, tighter with precision; bad Sigma refused") {
+TEST_CASE("[G] symmetric roots of Sigma: (Sigma^{1/2})^2 = Sigma, tighter with precision, bad Sigma refused") {
   const GProblem<mp50> g = problem(2, 5, 2, 3);
   const SymmetricRoots<mp50> r50 = symmetric_roots<mp50>(g.task.Sigma);
   CHECK(relative(Mat<mp50>(r50.sqrt * r50.sqrt), g.task.Sigma) < mp50("1e-47"));

@@ -49,7 +49,7 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
 
 }  // namespace
 
-TEST_CASE("schema: a well-formed instance passes; extra parameters are allowed, extra matrices are not") {
+TEST_CASE("schema: a well-formed instance passes, extra parameters are allowed, extra matrices are not") {
   const InstanceSchema s = toy_schema();
   CHECK(refusal(s, toy_instance(3)).empty());
   Instance extra = toy_instance(3);
@@ -57,7 +57,7 @@ TEST_CASE("schema: a well-formed instance passes; extra parameters are allowed, 
   CHECK(contains(refusal(s, extra), "matrix 'Z' (1 x 1) is not one this claim reads"));
 }
 
-TEST_CASE("schema: a misshapen matrix is named with both shapes; a missing one with its shape") {
+TEST_CASE("schema: a misshapen matrix is named with both shapes, a missing one with its shape") {
   const InstanceSchema s = toy_schema();
   Instance bad = toy_instance(3);
   bad.matrices["X"] = MatD::Ones(4, 2);

@@ -70,7 +70,7 @@ MatD random_5x3() {
 
 }  // namespace
 
-TEST_CASE("interval: IntervalPrecision sets and restores both precisions; endpoints round outward") {
+TEST_CASE("interval: IntervalPrecision sets and restores both precisions, endpoints round outward") {
   const unsigned fi = mpfi_dynamic::default_precision(), ti = mpfi_dynamic::thread_default_precision();
   const unsigned fr = mpfr_dynamic::default_precision(), tr = mpfr_dynamic::thread_default_precision();
   {

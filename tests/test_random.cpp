@@ -38,7 +38,7 @@ TEST_CASE("random: derived streams are distinct per label and index") {
   CHECK(first.size() == 100);
 }
 
-TEST_CASE("random: normal has mean 0 and variance 1; uniform_int and log_uniform stay in range") {
+TEST_CASE("random: normal has mean 0 and variance 1, uniform_int and log_uniform stay in range") {
   Rng r(5);
   double s = 0, s2 = 0;
   const int n = 200000;

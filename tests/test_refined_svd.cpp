@@ -286,7 +286,7 @@ TEST_CASE("refined_svd: without refinement steps the MPFR fallback answers, and 
   CHECK(f.V.rows() == 5);
 }
 
-TEST_CASE("refined_svd: singular_values at MP takes the refined path; jacobi and bdc stay MPFR Jacobi") {
+TEST_CASE("refined_svd: singular_values at MP takes the refined path, jacobi and bdc stay MPFR Jacobi") {
   Rng rng(39);
   const Mat<mp50> m = lift<mp50>(gaussian_matrix(rng, 9, 9));
   SvdPathCounts& counts = svd_path_counts();

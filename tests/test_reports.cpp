@@ -153,7 +153,7 @@ TEST_CASE("svg: log ticks are powers of ten covering the range, thinned") {
   CHECK(log_ticks(-1.0, 1.0).values.empty());
 }
 
-TEST_CASE("svg: plots skip non-finite and non-positive (log) points and say so; histograms survive empty input") {
+TEST_CASE("svg: plots skip non-finite and non-positive (log) points and say so, histograms survive empty input") {
   PlotSpec spec;
   spec.log_y = true;
   const std::string svg = line_plot(spec, {{"s", {0, 1, 2, 3}, {1.0, 0.0, NAN, 10.0}, true}});
@@ -263,7 +263,7 @@ TEST_CASE("svg histogram: values spanning the whole double range do not crash an
   CHECK(total == 5);
 }
 
-TEST_CASE("reports: rounding artifacts are listed, not counted as violations; the claim holds with a note") {
+TEST_CASE("reports: rounding artifacts are listed, not counted as violations, the claim holds with a note") {
   const Claim* demo = nullptr;
   for (const Claim& c : all_claims())
     if (c.id == "demo.fp.one_pass_variance") demo = &c;

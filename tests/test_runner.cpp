@@ -107,7 +107,7 @@ TEST_CASE("runner: the same seed gives byte-identical summary JSON, another seed
   CHECK(a != c);
 }
 
-TEST_CASE("registry: globs select claims in catalogue (id) order; unknown patterns are errors") {
+TEST_CASE("registry: globs select claims in catalogue (id) order, unknown patterns are errors") {
   CHECK(select_claims("qin.residual.*").size() == 3);
   CHECK(select_claims("*").size() == all_claims().size());
   CHECK(select_claims("qin.softmax.rank_collapse,qin.residual.weyl_interlacing").front()->id == "qin.residual.weyl_interlacing");

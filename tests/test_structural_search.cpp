@@ -220,7 +220,7 @@ TEST_CASE("the demonstration identity tightens as the digits grow: |S1 - S2| / S
   }
 }
 
-TEST_CASE("claim demo.fp.one_pass_variance: holds at double (artifacts only) and mp50; its control is violated at both") {
+TEST_CASE("claim demo.fp.one_pass_variance: holds at double (artifacts only) and mp50, its control is violated at both") {
   const Claim& c = claim("demo.fp.one_pass_variance");
   RunOptions o;
   o.precisions = {Precision::float64, Precision::mp50};
