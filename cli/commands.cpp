@@ -81,7 +81,12 @@ int list(bool json) {
                      {"conditions", expected_conditions_json(c)},
                      {"negative_control", c.negative_control},
                      {"default_cases", c.default_cases},
+                     // Cases replayed at the multiprecision rungs: the first mp_cases of the budget (-1: all).
+                     {"mp_cases", c.mp_cases},
+                     {"ladder_checks", c.ladder_checks},
                      {"required_support", c.required_support},
+                     {"uses", c.uses},
+                     {"derivation", c.derivation},
                      // Resolving power (docs/verdicts.md, section 7): what a strength factor scales, the factor the
                      // control is the claim strengthened by (0: a bespoke control), the measured k* (0: not measured).
                      {"power_knob", c.power_knob},
