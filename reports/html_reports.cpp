@@ -170,21 +170,35 @@ std::string index_html(std::uint64_t seed, Variant variant, const std::vector<Cl
 
 std::string claim_html(const std::vector<const ClaimRun*>& runs) {
   const Claim& c = *runs.front()->claim;
-  std::string b = "<h1>" + html_escape(c.id) + "</h1>\n<p><b>" + html_escape(c.statement) + "</b></p>\n<ul><li>paper: [" +
-                  c.source + "]</li><li>provenance: " + std::string(to_string(c.provenance)) + "</li><li>kind: " +
-                  std::string(to_string(c.kind)) + "</li><li>derivation: <code>" + html_escape(c.derivation) +
-                  "</code></li><li>negative control: " + html_escape(c.negative_control) + "</li>";
+  // Top-down: the statement, the verdict, the figure of the first worst case (measured beside the bound) and the
+  // tightness; then what the claim rests on; the per-precision details last.
+  std::string b = "<h1>" + html_escape(c.id) + "</h1>\n<p><b>" + html_escape(c.statement) + "</b></p>\n";
+  const ResolvedVerdict v = resolve(runs);
+  b += "<p class=\"" + std::string(to_string(v.verdict)) + "\"><b>Verdict: " + html_escape(describe_resolved(v)) + "</b>" +
+       (v.cases_resolved ? " (" + std::to_string(v.cases_resolved) + " inconclusive double cases hold at mp50 and mp100)" : std::string()) +
+       "</p>\n";
+  if (c.finding)
+    b += "<p>Finding: " + html_escape(c.finding->reason) + " (evidence: <code>" + html_escape(c.finding->doc) + "</code>)</p>\n";
+  const ClaimRun* figured = nullptr;  // the run whose worst case leads the page with its figures
+  for (const ClaimRun* r : runs)
+    if (!figured && r->worst_case && !r->worst_evaluation->series.empty()) figured = r;
+  if (figured)
+    for (const std::string& plot : series_plots(figured->worst_evaluation->series,
+                                                c.id + ": worst case (" + std::string(precision_name(figured->precision)) + ")"))
+      b += plot;
+  for (const ClaimRun* r : runs)
+    if (r->strength)
+      b += "<p>Tightness factor at " + std::string(precision_name(r->precision)) + ": <b>" + sci(*r->strength) +
+           "</b> (the largest factor its knob could be strengthened by with every judged case still holding).</p>\n";
+  b += "<ul><li>paper: [" + c.source + "]</li><li>provenance: " + std::string(to_string(c.provenance)) + "</li><li>kind: " +
+       std::string(to_string(c.kind)) + "</li><li>derivation: <code>" + html_escape(c.derivation) +
+       "</code></li><li>negative control: " + html_escape(c.negative_control) + "</li>";
   if (!c.supports.empty()) {
     b += "<li>supports:";
     for (const std::string& s : c.supports) b += " <a href=\"" + s + ".html\">" + html_escape(s) + "</a>";
     b += "</li>";
   }
-  const ResolvedVerdict v = resolve(runs);
-  b += "</ul>\n<p class=\"" + std::string(to_string(v.verdict)) + "\"><b>Verdict: " + html_escape(describe_resolved(v)) + "</b>" +
-       (v.cases_resolved ? " (" + std::to_string(v.cases_resolved) + " inconclusive double cases hold at mp50 and mp100)" : std::string()) +
-       "</p>\n";
-  if (c.finding)
-    b += "<p>Finding: " + html_escape(c.finding->reason) + " (evidence: <code>" + html_escape(c.finding->doc) + "</code>)</p>\n";
+  b += "</ul>\n";
   if (!v.conditions.empty()) {
     b += "<p>What holds and what fails: each condition judged on its own by the claim's support test.</p>\n"
          "<table><tr><th>condition</th><th>verdict</th><th>held / judged</th><th>expected</th></tr>\n";
@@ -248,15 +262,29 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
     if (!r->worst_case) continue;
     b += "<h3>Worst case (case " + std::to_string(*r->worst_case) + ")</h3>\n<pre>" + html_escape(replay_command(*r)) + "</pre>\n<p><code>" +
          html_escape(r->worst_instance->describe()) + "</code></p>\n";
-    b += "<table><tr><th>condition</th><th>measured</th><th>relation</th><th>bound</th><th>margin</th><th>noise</th><th>verdict</th></tr>\n";
-    for (const Condition& cond : r->worst_evaluation->conditions)
-      b += "<tr><td>" + html_escape(cond.name) + "</td><td>" + html_escape(cond.measured_exact().substr(0, 26)) + "</td><td>" +
-           html_escape(cond.relation()) + "</td><td>" + html_escape(cond.bound_exact().substr(0, 26)) + "</td><td>" + sci(cond.margin) +
-           "</td><td>" + sci(cond.noise) + "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" +
-           std::string(to_string(cond.verdict)) + "</td></tr>\n";
-    b += "</table>\n";
-    // Series as plots, the other observations as a table.
-    for (const std::string& plot : series_plots(r->worst_evaluation->series, c.id + ": worst case (" + std::string(p) + ")")) b += plot;
+    const std::vector<Condition>& all = r->worst_evaluation->conditions;
+    const auto table = [&](const std::vector<std::size_t>& rows) {
+      std::string t = "<table><tr><th>condition</th><th>measured</th><th>relation</th><th>bound</th><th>margin</th><th>noise</th><th>verdict</th></tr>\n";
+      for (std::size_t i : rows) {
+        const Condition& cond = all[i];
+        t += "<tr><td>" + html_escape(cond.name) + "</td><td>" + html_escape(cond.measured_exact().substr(0, 26)) + "</td><td>" +
+             html_escape(cond.relation()) + "</td><td>" + html_escape(cond.bound_exact().substr(0, 26)) + "</td><td>" + sci(cond.margin) +
+             "</td><td>" + sci(cond.noise) + "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" +
+             std::string(to_string(cond.verdict)) + "</td></tr>\n";
+      }
+      return t + "</table>\n";
+    };
+    const std::vector<std::size_t> lead = leading_conditions(all);
+    b += table(lead);
+    if (lead.size() < all.size()) {
+      std::vector<std::size_t> every(all.size());
+      for (std::size_t i = 0; i < every.size(); ++i) every[i] = i;
+      b += "<p>The first and last " + std::to_string(kLeadingEdge) + " conditions and the tightest, of " + std::to_string(all.size()) +
+           ".</p>\n<details><summary>all " + std::to_string(all.size()) + " conditions</summary>\n" + table(every) + "</details>\n";
+    }
+    // Series as plots (the leading run's are at the top), the other observations as a table.
+    if (r != figured)
+      for (const std::string& plot : series_plots(r->worst_evaluation->series, c.id + ": worst case (" + std::string(p) + ")")) b += plot;
     b += "<table><tr><th>observation</th><th>value</th></tr>\n";
     for (const auto& [k, v] : r->worst_evaluation->observations)
       b += "<tr><td>" + html_escape(k) + "</td><td>" + sci(v) + "</td></tr>\n";

@@ -81,6 +81,24 @@ std::string describe_resolved(const ResolvedVerdict& v) {
   return line;
 }
 
+std::vector<std::size_t> leading_conditions(const std::vector<Condition>& conditions) {
+  const std::size_t n = conditions.size();
+  std::vector<std::size_t> rows;
+  if (n <= 2 * kLeadingEdge + 1) {
+    for (std::size_t i = 0; i < n; ++i) rows.push_back(i);
+    return rows;
+  }
+  const auto rank = [](CaseVerdict v) { return v == CaseVerdict::violated ? 0 : v == CaseVerdict::inconclusive ? 1 : 2; };
+  std::size_t tightest = 0;
+  for (std::size_t i = 1; i < n; ++i) {
+    const Condition &a = conditions[i], &b = conditions[tightest];
+    if (rank(a.verdict) < rank(b.verdict) || (rank(a.verdict) == rank(b.verdict) && a.relative_slack < b.relative_slack)) tightest = i;
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (i < kLeadingEdge || i + kLeadingEdge >= n || i == tightest) rows.push_back(i);
+  return rows;
+}
+
 std::map<std::string, int> discard_reasons(const ClaimRun& r) {
   std::map<std::string, int> reasons;
   for (const CaseRecord& rec : r.records)
@@ -183,8 +201,17 @@ std::string junit_xml(std::uint64_t seed, Variant variant, const std::vector<Cla
 
 std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
   const Claim& c = *runs.front()->claim;
-  std::string md = "# " + c.id + "\n\n";
-  md += "- paper: [" + c.source + "]\n- provenance: " + std::string(to_string(c.provenance)) + "\n- kind: " +
+  // Top-down: the statement, the verdict and how tight the run was; then what it rests on; the details last.
+  std::string md = "# " + c.id + "\n\n> " + c.statement + "\n\n";
+  const ResolvedVerdict v = resolve(runs);
+  md += "**Verdict: " + md_escape(describe_resolved(v)) + "**";
+  if (v.cases_resolved) md += " (" + std::to_string(v.cases_resolved) + " inconclusive double cases resolved: they hold at mp50 and mp100)";
+  md += "\n";
+  for (const ClaimRun* r : runs)
+    if (r->strength)
+      md += "\nTightness factor at " + std::string(precision_name(r->precision)) + ": " + sci(*r->strength) + " (the largest factor its knob, " +
+            md_escape(c.power_knob) + ", could be strengthened by with every judged case still holding)\n";
+  md += "\n- paper: [" + c.source + "]\n- provenance: " + std::string(to_string(c.provenance)) + "\n- kind: " +
         std::string(to_string(c.kind)) + "\n- derivation: [" + c.derivation + "](../../../" + c.derivation + ")\n";
   md += "- negative control: " + c.negative_control + "\n";
   if (!c.supports.empty()) {
@@ -192,11 +219,6 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
     for (const std::string& s : c.supports) md += " [" + s + "](" + s + ".md)";
     md += "\n";
   }
-  md += "\n> " + c.statement + "\n\n";
-  const ResolvedVerdict v = resolve(runs);
-  md += "**Verdict: " + md_escape(describe_resolved(v)) + "**";
-  if (v.cases_resolved) md += " (" + std::to_string(v.cases_resolved) + " inconclusive double cases resolved: they hold at mp50 and mp100)";
-  md += "\n";
   if (c.finding) md += "\nFinding: " + md_escape(c.finding->reason) + " ([evidence](../../../" + c.finding->doc + "))\n";
   if (!v.conditions.empty()) {
     md += "\nWhat holds and what fails: each condition judged on its own by the claim's support test.\n\n"
@@ -247,11 +269,25 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
     }
     md += "Case " + std::to_string(*r->worst_case) + "; replay with\n\n```sh\n" + replay_command(*r) + "\n```\n\n";
     md += "Instance (" + r->worst_instance->family + "): `" + r->worst_instance->describe() + "`\n\n";
-    md += "| condition | measured | relation | bound | margin | noise | verdict |\n|---|---|---|---|---|---|---|\n";
-    for (const Condition& cond : r->worst_evaluation->conditions)
-      md += "| " + md_escape(cond.name) + " | " + cond.measured_exact().substr(0, 24) + " | " + cond.relation() + " | " +
-            cond.bound_exact().substr(0, 24) + " | " + sci(cond.margin) + " | " + sci(cond.noise) + " | " +
-            std::string(to_string(cond.verdict)) + " |\n";
+    const std::vector<Condition>& all = r->worst_evaluation->conditions;
+    const auto table = [&](const std::vector<std::size_t>& rows) {
+      std::string t = "| condition | measured | relation | bound | margin | noise | verdict |\n|---|---|---|---|---|---|---|\n";
+      for (std::size_t i : rows) {
+        const Condition& cond = all[i];
+        t += "| " + md_escape(cond.name) + " | " + cond.measured_exact().substr(0, 24) + " | " + cond.relation() + " | " +
+             cond.bound_exact().substr(0, 24) + " | " + sci(cond.margin) + " | " + sci(cond.noise) + " | " +
+             std::string(to_string(cond.verdict)) + " |\n";
+      }
+      return t;
+    };
+    const std::vector<std::size_t> lead = leading_conditions(all);
+    md += table(lead);
+    if (lead.size() < all.size()) {
+      std::vector<std::size_t> every(all.size());
+      for (std::size_t i = 0; i < every.size(); ++i) every[i] = i;
+      md += "\n(the first and last " + std::to_string(kLeadingEdge) + " conditions and the tightest, of " + std::to_string(all.size()) +
+            ")\n\n<details><summary>all " + std::to_string(all.size()) + " conditions</summary>\n\n" + table(every) + "\n</details>\n";
+    }
     if (!r->worst_evaluation->observations.empty()) {
       md += "\n| observation | value |\n|---|---|\n";
       for (const auto& [k, v] : r->worst_evaluation->observations) md += "| " + md_escape(k) + " | " + sci(v) + " |\n";

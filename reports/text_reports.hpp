@@ -33,6 +33,11 @@ std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun&
 std::string describe_resolved(const ResolvedVerdict& v);
 // A finding's conditions, one line each: verdict, held of judged, expected.
 std::vector<std::string> describe_conditions(const ResolvedVerdict& v);
+// The rows of a worst case's condition table a claim page shows up front, in order: the first and the last
+// kLeadingEdge conditions and the tightest one (the worst verdict, then the smallest relative slack); every row when
+// there are few. The pages fold the full table under <details> when rows are left out.
+inline constexpr std::size_t kLeadingEdge = 3;
+std::vector<std::size_t> leading_conditions(const std::vector<Condition>& conditions);
 // Why cases were discarded, with counts (hypothesis false; never a pass).
 std::map<std::string, int> discard_reasons(const ClaimRun& run);
 

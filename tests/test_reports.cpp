@@ -284,6 +284,39 @@ TEST_CASE("reports: rounding artifacts are listed, not counted as violations, th
   CHECK(claim_html({&r}).find("rounding artifacts") != std::string::npos);
 }
 
+TEST_CASE("reports: a claim page leads with the statement, the verdict and the figure, and folds a long worst-case table") {
+  Claim c = testing::synthetic_claim(0.0, 1.0);
+  c.statement = "the synthetic trajectory stays under its bound";
+  c.evaluate = [](const Instance&, Precision, Variant) {
+    Evaluation e;
+    for (int t = 0; t < 20; ++t)  // one condition per step; step 11 is the tightest
+      e.conditions.push_back(make_le<double>("L_" + std::to_string(t) + " <= bound", t == 11 ? 0.99 : 0.5, 1.0, 1e-12));
+    for (int t = 0; t < 20; ++t) e.add_point("loss L_t", "t", t, 0.5);
+    return e;
+  };
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  o.cases = 2;
+  const std::vector<ClaimRun> runs = run_claim(c, o);
+  const std::vector<Condition>& all = runs[0].worst_evaluation->conditions;
+  CHECK(leading_conditions(all) == std::vector<std::size_t>{0, 1, 2, 11, 17, 18, 19});
+  CHECK(leading_conditions(std::vector<Condition>(all.begin(), all.begin() + 7)).size() == 7);  // few rows: all shown
+  const std::string html = claim_html({&runs[0]});
+  const std::size_t statement = html.find(c.statement), verdict = html.find("Verdict:"), figure = html.find("<svg"),
+                    details = html.find("<details>"), provenance = html.find("provenance:");
+  REQUIRE(details != std::string::npos);
+  CHECK(statement < verdict);
+  CHECK(verdict < figure);
+  CHECK(figure < provenance);
+  CHECK(count(html.substr(0, details), "L_11 &lt;= bound") + count(html.substr(0, details), "L_11 <= bound") == 1);
+  CHECK(count(html.substr(0, details), "L_5 ") == 0);  // folded
+  const std::string md = claim_markdown({&runs[0]});
+  CHECK(md.find(c.statement) < md.find("**Verdict:"));
+  CHECK(md.find("**Verdict:") < md.find("- provenance:"));
+  REQUIRE(md.find("<details>") != std::string::npos);
+  CHECK(count(md.substr(0, md.find("<details>")), "| L_5 ") == 0);
+}
+
 TEST_CASE("reports: a >= condition reads in the direction of its name (measured, relation, bound)") {
   Claim c = testing::synthetic_claim(0.0, 1.0);
   c.evaluate = [](const Instance&, Precision, Variant) {
