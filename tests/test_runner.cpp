@@ -221,14 +221,18 @@ TEST_CASE("docs: every claim is in the README's claims tables once, with its pro
   }
 }
 
-TEST_CASE("registry: every claim lives in its own file, has a calibrated derivation, and its proof-map links resolve") {
+TEST_CASE("registry: every claim lives in its own file, has a derivation with the prescribed headings (Statement, Negative control, Calibration), and its proof-map links resolve") {
   for (const Claim& c : all_claims()) {
     INFO(c.id);
     std::string file = "theorems/" + c.id + ".cpp";
     std::replace(file.begin() + 9, file.end() - 4, '.', '/');
     CHECK(read_source_file(file).find("THM_REGISTER_CLAIM(") != std::string::npos);
     const std::string derivation = read_source_file(c.derivation);
-    CHECK(derivation.find("Calibration") != std::string::npos);
+    // The headings CONTRIBUTING prescribes ("Add a claim"), each at the start of a line.
+    for (const char* heading : {"\n## Statement", "\n## Negative control", "\n## Calibration"}) {
+      INFO(std::string(heading + 1));
+      CHECK(derivation.find(heading) != std::string::npos);
+    }
     if (c.finding) CHECK(std::filesystem::exists(std::filesystem::path(THM_SOURCE_DIR) / c.finding->doc));
     CHECK_FALSE(c.statement.empty());
     CHECK_FALSE(c.negative_control.empty());
