@@ -85,6 +85,8 @@ int list(bool json) {
                      {"mp_cases", c.mp_cases},
                      {"ladder_checks", c.ladder_checks},
                      {"required_support", c.required_support},
+                     // The smallest study budget that decides the claim (below it: inconclusive, underpowered).
+                     {"decided_from", c.decided_from == StudyBudget::full ? "full" : "standard"},
                      {"uses", c.uses},
                      {"derivation", c.derivation},
                      // Resolving power (docs/verdicts.md, section 7): what a strength factor scales, the factor the

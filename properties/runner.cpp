@@ -193,6 +193,11 @@ ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
   }
   for (const ClaimRun* r : rows)
     if (r != base && r->verdict == ClaimVerdict::violated) out.verdict = ClaimVerdict::violated;
+  if (base->budget < out.claim->decided_from) {
+    out.underpowered = true;
+    out.expected = ClaimVerdict::inconclusive;
+    if (out.verdict == ClaimVerdict::holds) out.verdict = ClaimVerdict::inconclusive;
+  }
   return out;
 }
 
@@ -423,6 +428,7 @@ std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, 
     run.variant = options.variant;
     run.seed = options.seed;
     run.cases_budget = cases;
+    run.budget = options.budget;
     std::vector<CaseRecord> records;
     for (ShardRun& part : parts)
       for (CaseRecord& r : part.records[p]) records.push_back(std::move(r));

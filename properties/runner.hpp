@@ -83,6 +83,7 @@ struct ClaimRun {
   Variant variant = Variant::claim;
   std::uint64_t seed = 0;
   int cases_budget = 0;  // the budget the sizes were spread over (needed to replay a case)
+  StudyBudget budget = StudyBudget::standard;  // the study grids it ran with (full in a campaign)
   int cases_run = 0, cases_held = 0, cases_discarded = 0, cases_inconclusive = 0, cases_violated = 0;
   // Double violations that the ladder showed to be rounding artifacts: not counted as violated.
   int cases_rounding_artifact = 0;
@@ -187,12 +188,18 @@ struct ResolvedVerdict {
   int cases_rounding_artifact = 0;
   // The expected conditions (the claim variant only): each must come out as expected too.
   std::vector<ConditionVerdict> conditions;
+  // Run below the claim's decided_from budget: a `holds` is reported `inconclusive` and `inconclusive` is expected;
+  // a negative control caught anyway (violated) is as expected too.
+  bool underpowered = false;
   bool conditions_as_expected() const {
     for (const ConditionVerdict& c : conditions)
       if (c.verdict != c.expected) return false;
     return true;
   }
-  bool is_expected() const { return verdict == expected && conditions_as_expected(); }
+  bool is_expected() const {
+    const bool caught_anyway = underpowered && variant == Variant::negative_control && verdict == ClaimVerdict::violated;
+    return (verdict == expected || caught_anyway) && conditions_as_expected();
+  }
   bool expected_finding() const { return claim && claim->finding && variant == Variant::claim; }
 };
 // `rows` are one claim's runs, one per precision (non-empty).

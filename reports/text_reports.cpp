@@ -70,6 +70,8 @@ std::vector<std::string> describe_conditions(const ResolvedVerdict& v) {
 
 std::string describe_resolved(const ResolvedVerdict& v) {
   std::string line(to_string(v.verdict));
+  if (v.underpowered && v.is_expected())
+    return line + " (underpowered at this budget, as expected: " + v.claim->underpowered_reason + "; run --budget full to decide)";
   if (v.verdict == v.expected && !v.conditions_as_expected())
     line += " (as expected, but a condition's verdict changed: see below)   <-- unexpected";
   else if (v.expected_finding() && v.is_expected())
@@ -182,6 +184,9 @@ std::string junit_xml(std::uint64_t seed, Variant variant, const std::vector<Cla
     } else if (v.expected_finding()) {
       ++skipped;
       cases += "      <skipped message=\"" + xml_escape("finding (expected violated): " + c.finding->reason + "; " + c.finding->doc) + "\"/>\n";
+    } else if (v.underpowered && v.verdict != ClaimVerdict::violated) {
+      ++skipped;
+      cases += "      <skipped message=\"" + xml_escape("underpowered at this budget: " + c.underpowered_reason) + "\"/>\n";
     }
     std::string out;
     for (const ClaimRun* r : rows) out += std::string(precision_name(r->precision)) + ": " + std::string(to_string(r->verdict)) + ", " + counts(*r) + "\n";

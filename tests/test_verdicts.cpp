@@ -159,6 +159,47 @@ TEST_CASE("findings: the negative control of a finding is still expected to be v
   CHECK_FALSE(resolved(runs).expected_finding());
 }
 
+TEST_CASE("underpowered budgets: below decided_from a holds is reported inconclusive and expected, a violation is not") {
+  Claim c = testing::synthetic_claim(0.0, 1.0);  // every case holds (x <= 1)
+  c.decided_from = StudyBudget::full;
+  c.underpowered_reason = "the grid is too short";
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  // Standard budget: underpowered, inconclusive as expected, reported as such everywhere.
+  std::vector<ClaimRun> runs = run_claim(c, o);
+  ResolvedVerdict v = resolved(runs);
+  CHECK(v.underpowered);
+  CHECK(v.verdict == ClaimVerdict::inconclusive);
+  CHECK(v.expected == ClaimVerdict::inconclusive);
+  CHECK(v.is_expected());
+  CHECK(describe_resolved(v).find("underpowered at this budget, as expected: the grid is too short") != std::string::npos);
+  CHECK(summary_json(1, Variant::claim, runs)["verdicts"][0]["underpowered"] == "the grid is too short");
+  CHECK(junit_xml(1, Variant::claim, runs).find("skipped=\"1\"") != std::string::npos);
+  // The full budget decides: holds, as expected.
+  o.budget = StudyBudget::full;
+  v = resolved(run_claim(c, o));
+  CHECK_FALSE(v.underpowered);
+  CHECK(v.verdict == ClaimVerdict::holds);
+  CHECK(v.is_expected());
+  // A violation on the short grid is still a violation, and unexpected.
+  o.budget = StudyBudget::standard;
+  Claim broken = testing::synthetic_claim(1.5, 2.0);  // every case violates x <= 1
+  broken.decided_from = StudyBudget::full;
+  v = resolved(run_claim(broken, o));
+  CHECK(v.verdict == ClaimVerdict::violated);
+  CHECK_FALSE(v.is_expected());
+  // The negative control caught anyway is as expected; one that holds is reported inconclusive, as expected too.
+  o.variant = Variant::negative_control;
+  v = resolved(run_claim(broken, o));
+  CHECK(v.verdict == ClaimVerdict::violated);
+  CHECK(v.is_expected());
+  Claim mild = testing::synthetic_claim(0.0, 0.4);  // the control's x <= 0.5 holds
+  mild.decided_from = StudyBudget::full;
+  v = resolved(run_claim(mild, o));
+  CHECK(v.verdict == ClaimVerdict::inconclusive);
+  CHECK(v.is_expected());
+}
+
 TEST_CASE("resolved verdict: inconclusive double cases that hold at mp50 and mp100 are resolved") {
   Claim c = inconclusive_in_double(true);
   c.ladder_checks = c.default_cases;

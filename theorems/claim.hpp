@@ -260,6 +260,12 @@ struct ClaimInfo {
   // The resolving factor k* measured by `thmcheck power` (the smallest factor a default run catches with probability
   // at least 0.99), recorded for the reports; 0 where not measured. The derivation names the command.
   double resolving_factor = 0;
+  // The smallest study budget whose grids can decide the claim's statement (numerics/choice_source.hpp). At a smaller
+  // one a run reports `inconclusive` (underpowered, why in underpowered_reason) and expects it, instead of a `holds`
+  // that rests on a grid too short to decide; a violation there is still reported, and unexpected (docs/verdicts.md,
+  // "Underpowered budgets").
+  StudyBudget decided_from = StudyBudget::standard;
+  std::string underpowered_reason;
 };
 
 // The support a variant of an empirical claim is judged at: the claim's, or for a negative control with a

@@ -22,11 +22,13 @@ struct ExcessBound1OverN {
         .provenance = Provenance::reconstruction,
         .kind = ClaimKind::rate,
         .statement = "L(theta_m) - L* <= C (mu^m + 1/n): the v1 protocol (sigma_1(Z*) < 1/4, one-sided Jonckheere-Terpstra test that "
-                     "excess / b(n) does not grow with n)",
+                     "excess / b(n) does not grow with n); underpowered (inconclusive, as expected) at the standard grid n = 32..256",
         .negative_control = "n^{-7} alone (faster rate, optimisation term dropped)",
         .uses = {"goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
         .default_cases = 2,
         .ladder_checks = 0,
+        .decided_from = StudyBudget::full,
+        .underpowered_reason = detail::kRiskUnderpowered,
     };
   }
 

@@ -27,11 +27,14 @@ struct ExcessBoundV1 {
         .provenance = Provenance::reconstruction,
         .kind = ClaimKind::rate,
         .statement = "sigma_1(Z*) < 1/4: L(theta_m) - L* <= C (n^{-2} log^6 n + mu^m) for some C: a one-sided Jonckheere-Terpstra "
-                     "test (level 5e-4) that excess / b(n) does not grow with n over n = 32..256; the measured exponent reported",
+                     "test (level 5e-4) that excess / b(n) does not grow with n over the budget's grid; the fitted exponent reported; "
+                     "underpowered (inconclusive, as expected) at the standard grid n = 32..256",
         .negative_control = "n^{-7} alone (faster rate, optimisation term dropped)",
         .uses = {"goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
         .default_cases = 2,
         .ladder_checks = 0,
+        .decided_from = StudyBudget::full,
+        .underpowered_reason = detail::kRiskUnderpowered,
     };
   }
 
