@@ -70,7 +70,7 @@ std::vector<std::string> describe_conditions(const ResolvedVerdict& v) {
 
 std::string describe_resolved(const ResolvedVerdict& v) {
   std::string line(to_string(v.verdict));
-  if (v.underpowered && v.is_expected())
+  if (v.underpowered && v.is_expected() && v.verdict == ClaimVerdict::inconclusive)
     return line + " (underpowered at this budget, as expected: " + v.claim->underpowered_reason + "; run --budget full to decide)";
   if (v.verdict == v.expected && !v.conditions_as_expected())
     line += " (as expected, but a condition's verdict changed: see below)   <-- unexpected";
