@@ -95,7 +95,7 @@ struct SgdVsAlgorithm1 {
     const auto better = [&](const std::string& name, double ours, double theirs) {
       e.conditions.push_back(make_le<double>(name, ours, c * theirs, tie(ours, c * theirs)));
     };
-    const std::string by = variant == Variant::claim ? "" : " / 8";
+    const std::string by = variant == Variant::claim ? "" : " / " + exact_decimal(kControlMargin);
     better("population excess: spectral start <= random start" + by, e_spec, e_rand);
     better("population excess after m steps: Algorithm 1 <= SGD (random start)" + by, e_alg, e_sgd);
     better("population excess after m steps, both from the random start: Algorithm 1 <= SGD" + by, e_bad, e_sgd);

@@ -20,6 +20,9 @@
 namespace thm::qin {
 
 struct RoundingAllowance {
+  // The control divides every allowance by this (k(0.999) = 16.3: derivation, "Control").
+  static constexpr double kControlFactor = 20;
+
   static ClaimInfo info() {
     return {
         .id = "qin.softmax.rounding_allowance",
@@ -35,7 +38,7 @@ struct RoundingAllowance {
         // where the allowance is another number (the ladder would call every one an artifact).
         .ladder_checks = 0,
         .power_knob = "bound",
-        .control_factor = 20,
+        .control_factor = kControlFactor,
         .resolving_factor = 15,  // thmcheck power --claims qin.softmax.rounding_allowance --seeds 1..20
     };
   }
@@ -67,7 +70,7 @@ struct RoundingAllowance {
     const detail::AttentionNoise<T> noise = detail::attention_noise(X, q.w, q.beta, f);
     const Vec<T> sZ = singular_values(f.Z);
     const T dsigma = detail::singular_value_noise(f.Z, sZ(0), noise.dZ);
-    const T divisor = variant == Variant::claim ? T(1) : T(info().control_factor);
+    const T divisor = variant == Variant::claim ? T(1) : T(kControlFactor);
 
     // The exact block, to 2 D + 20 digits: its own error is 10^-(D + 20) of the allowances' scale, far inside the
     // noise below. Every error is formed and measured at that precision, then rounded to T.
