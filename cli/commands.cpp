@@ -112,6 +112,7 @@ void print_row(const ClaimRun& r) {
   std::string notes;
   if (r.cases_rounding_artifact) notes += fmt::format("  ({} rounding artifacts)", r.cases_rounding_artifact);
   if (r.cases_resolved) notes += fmt::format("  ({} resolved at mp50/mp100)", r.cases_resolved);
+  if (!r.certifications.empty()) notes += "  (" + describe_certified(r) + ")";
   fmt::print("{:<{}} {:<6} {:<12} {:>5} cases  held {:>5}  discarded {:>4}  inconclusive {:>4}  violated {:>5}  min slack {:>10}{}\n",
              r.claim->id, id_width(), precision_name(r.precision), to_string(r.verdict), r.cases_run, r.cases_held, r.cases_discarded,
              r.cases_inconclusive, r.cases_violated, format_slack(r.min_slack), notes);
@@ -249,6 +250,10 @@ int run(const RunArgs& args) {
   options.shrink = true;
   options.jobs = args.jobs;
   options.progress = progress_line();
+  if (args.certify == "reported") options.certify = CertifyScope::reported;
+  else if (args.certify == "all") options.certify = CertifyScope::all;
+  else if (args.certify == "none") options.certify = CertifyScope::none;
+  else throw UsageError("--certify must be reported, all or none");
   if (args.only_case) {
     if (claims.size() != 1) throw UsageError("--case replays one case of one claim: give a single id in --claims");
     if (args.shard) throw UsageError("--case replays one case: give --case or --shard, not both");
@@ -258,6 +263,8 @@ int run(const RunArgs& args) {
     options.only_case = args.only_case;
   }
   if (args.shard) options.shard = parse_shard(*args.shard);
+  if (args.shard && options.certify != CertifyScope::reported)
+    throw UsageError("--certify with --shard: merge certifies the reported cases of the combined run");
   // Every output path is checked before any work: the report is staged and replaces the previous one whole.
   std::optional<StagedDirectory> staged;
   stage_outputs(staged, args.report, args.junit);

@@ -34,6 +34,7 @@ struct RunArgs {
   int jobs = 1;                      // threads evaluating cases (the CLI's default: the number of cores); same report
   std::string budget = "standard";   // or "full": the studies' complete grids; or "campaign" (clusters)
   std::optional<std::string> shard;  // "I/K": evaluate the I-th of K slices of the cases, write DIR/shard.json
+  std::string certify = "reported";  // interval certificates: "reported" cases, "all" judged cases, or "none"
 };
 
 // Combines the shards of one campaign (every I of one K, same seed, budget, build and claims) into the report the

@@ -173,25 +173,19 @@ int explore(const ExploreArgs& a) {
       fmt::print("interval certification: not certified (no interval evaluation for {})\n", claim.id);
       return kExitOk;
     }
-    // At the largest --digits, then at twice and four times as many while the outcome is "not certified"
-    // (an enclosure too wide for the margin; at most 2000 digits).
-    Certification cert;
-    int used = d;
-    for (int attempt = 0; attempt < 3 && (attempt == 0 || used <= 2000); ++attempt, used *= 2) {
-      try {
-        cert = claim.certify(inst, used, variant);
-      } catch (const InstanceError& e) {
-        throw UsageError(std::string("bad instance: ") + e.what());
-      } catch (const std::runtime_error& e) {
-        cert = Certification{};
-        cert.note = e.what();  // e.g. an approximate SVD too inaccurate to certify
-      }
-      fmt::print("interval evaluation at {} digits ({})\n", used, cert.note);
-      for (const CertifiedCondition& c : cert.conditions)
-        fmt::print("  {:<60} margin in [{:.6e}, {:.6e}]  {}\n", c.name, c.margin_lower, c.margin_upper, to_string(c.verdict));
-      if (cert.verdict != CertifiedVerdict::not_certified) break;
+    // At the largest --digits, then at twice and four times as many while not certified (properties/certification.hpp).
+    CaseCertification cert;
+    try {
+      cert = certify_case(claim, inst, variant, -1, d);
+    } catch (const InstanceError& e) {
+      throw UsageError(std::string("bad instance: ") + e.what());
     }
-    fmt::print("interval certification: {}\n", to_string(cert.verdict));
+    for (const auto& [used, attempt] : cert.attempts) {
+      fmt::print("interval evaluation at {} digits ({})\n", used, attempt.note);
+      for (const CertifiedCondition& c : attempt.conditions)
+        fmt::print("  {:<60} margin in [{:.6e}, {:.6e}]  {}\n", c.name, c.margin_lower, c.margin_upper, to_string(c.verdict));
+    }
+    fmt::print("interval certification: {}\n", to_string(cert.certification.verdict));
   }
   return kExitOk;
 }

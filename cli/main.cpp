@@ -32,6 +32,9 @@ int main(int argc, char** argv) {
                     "Run the broken variants instead; each must come out violated");
   CLI::Option* case_opt = run_cmd->add_option("--case", only_case, "Replay a single case of one claim");
   run_cmd->add_option("--junit", run_args.junit, "Also write the JUnit XML to this file");
+  run_cmd->add_option("--certify", run_args.certify,
+                      "Interval certificates of the double cases: reported (the worst case and the ladder's cases; the "
+                      "default), all (every judged case) or none");
   run_args.jobs = std::max(1u, std::thread::hardware_concurrency());
   run_cmd->add_option("--jobs", run_args.jobs, "Threads evaluating cases (default: the number of cores); the report does not depend on it")
       ->check(CLI::Range(1, 256));

@@ -51,19 +51,14 @@ void require_bounded(const IMat& m, const char* who) {
 }  // namespace
 
 IntervalPrecision::IntervalPrecision(unsigned digits)
-    : interval_global_(mpfi_dynamic::default_precision()),
-      interval_thread_(mpfi_dynamic::thread_default_precision()),
-      real_global_(mpfr_dynamic::default_precision()),
-      real_thread_(mpfr_dynamic::thread_default_precision()) {
+    : interval_thread_(mpfi_dynamic::thread_default_precision()), real_thread_(mpfr_dynamic::thread_default_precision()) {
   if (digits == 0) throw std::invalid_argument("IntervalPrecision: digits must be positive");
-  mpfi_dynamic::default_precision(digits);  // global and this thread's
-  mpfr_dynamic::default_precision(digits);
+  mpfi_dynamic::thread_default_precision(digits);
+  mpfr_dynamic::thread_default_precision(digits);
 }
 
 IntervalPrecision::~IntervalPrecision() {
-  mpfi_dynamic::default_precision(interval_global_);
   mpfi_dynamic::thread_default_precision(interval_thread_);
-  mpfr_dynamic::default_precision(real_global_);
   mpfr_dynamic::thread_default_precision(real_thread_);
 }
 

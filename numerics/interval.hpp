@@ -28,8 +28,9 @@ using mpfi_dynamic = bmp::number<bmp::mpfi_float_backend<0>, bmp::et_off>;
 using IMat = Mat<mpfi_dynamic>;
 using IVec = Vec<mpfi_dynamic>;
 
-// Sets the default precision (global and this thread's) of both mpfi_dynamic and mpfr_dynamic to
-// `digits` decimal digits; the destructor restores all four. digits >= 1.
+// Sets the calling thread's default precision of both mpfi_dynamic and mpfr_dynamic to `digits` decimal digits
+// (never the global default, which other threads read: docs/spec/pitfalls.md, "Default precision"), so the runner's
+// workers may certify cases side by side; the destructor restores both. digits >= 1.
 class IntervalPrecision {
  public:
   explicit IntervalPrecision(unsigned digits);
@@ -38,7 +39,7 @@ class IntervalPrecision {
   IntervalPrecision& operator=(const IntervalPrecision&) = delete;
 
  private:
-  unsigned interval_global_, interval_thread_, real_global_, real_thread_;
+  unsigned interval_thread_, real_thread_;
 };
 
 // Point intervals. From double: exact at >= 16 digits (53 bits), outward-rounded below that.

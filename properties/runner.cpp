@@ -11,6 +11,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace thm {
@@ -418,6 +419,26 @@ ShardRun evaluate_shard(const Claim& claim, const RunOptions& options) {
   return out;
 }
 
+namespace {
+
+// The double row's certificates (RunOptions::certify): the reported cases, or every judged one, in case order.
+void certify_cases(const Claim& claim, const RunOptions& options, int cases, ClaimRun& run) {
+  std::set<int> chosen;
+  if (run.worst_case) chosen.insert(*run.worst_case);
+  if (run.artifact_case) chosen.insert(*run.artifact_case);
+  for (const CaseRecord& r : run.records)
+    if (r.ladder != LadderResult::not_checked || (options.certify == CertifyScope::all && r.outcome.verdict != CaseVerdict::discarded))
+      chosen.insert(r.index);
+  const std::vector<int> indices(chosen.begin(), chosen.end());
+  run.certifications.resize(indices.size());
+  parallel_for(indices.size(), options.jobs, [&](std::size_t k) {
+    const Instance inst = generate_case(claim, options.seed, indices[k], cases, options.budget);
+    run.certifications[k] = certify_case(claim, inst, options.variant, indices[k]);
+  });
+}
+
+}  // namespace
+
 std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, std::vector<ShardRun> parts) {
   const int cases = case_budget(claim, options);
   std::vector<ClaimRun> runs;
@@ -456,6 +477,7 @@ std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, 
       run.shrunk = shrink_case(claim, options, *run.worst_case, cases);
     if (p == Precision::float64 && options.variant == Variant::claim && claim.tightness && !options.only_case && options.tightness_probe)
       run.tightness = claim.tightness(options.seed);
+    if (p == Precision::float64 && claim.certify && options.certify != CertifyScope::none) certify_cases(claim, options, cases, run);
     run.verdict = aggregate_verdict(claim, run);
     runs.push_back(std::move(run));
   }

@@ -3,6 +3,7 @@
 // the worst instance. Discarded cases are never counted as passes.
 #pragma once
 
+#include "properties/certification.hpp"
 #include "theorems/claim.hpp"
 
 #include <cstdint>
@@ -18,6 +19,11 @@ namespace thm {
 struct Shard {
   int index = 0, count = 1;
 };
+
+// Which double cases a run certifies in interval arithmetic (claims with an interval evaluation only): none; the cases
+// it reports (the worst case, the first rounding artifact, the ladder's violated and inconclusive cases); every judged
+// (not discarded) case.
+enum class CertifyScope { none, reported, all };
 
 struct RunOptions {
   std::vector<Precision> precisions{Precision::float64, Precision::mp50};
@@ -43,6 +49,7 @@ struct RunOptions {
   bool tightness_probe = true;
   int shrink_evaluations = 200;
   double shrink_seconds = 60;
+  CertifyScope certify = CertifyScope::none;
 };
 
 // The precision ladder: a double case that is violated or inconclusive is re-checked on the same instance at
@@ -107,6 +114,13 @@ struct ClaimRun {
   std::optional<int> artifact_case;
   std::optional<Instance> artifact_instance;
   std::optional<Evaluation> artifact_evaluation;
+  // Interval certificates of the double row's cases (RunOptions::certify), in case order.
+  std::vector<CaseCertification> certifications;
+  int cases_certified() const {
+    int k = 0;
+    for (const CaseCertification& c : certifications) k += c.decided();
+    return k;
+  }
 
   double hypothesis_rate() const { return cases_run ? double(cases_run - cases_discarded) / cases_run : 0.0; }
 };

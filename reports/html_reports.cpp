@@ -250,6 +250,20 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
       for (const std::string& st : k.steps) b += "<li>" + html_escape(st) + "</li>\n";
       b += "</ul>\n<p><code>" + html_escape(k.instance.describe()) + "</code></p>\n";
     }
+    if (!r->certifications.empty()) {
+      b += "<h3>Interval certificates: " + html_escape(describe_certified(*r)) +
+           "</h3>\n<p>Each condition's margin (right side minus left side) enclosed in interval arithmetic for the exact numbers the "
+           "instance defines: holds when positive, a certified counterexample when negative, not certified when it straddles "
+           "zero.</p>\n<table><tr><th>case</th><th>certificate</th><th>digits</th><th>condition</th><th>margin enclosure</th></tr>\n";
+      for (const CaseCertification& k : r->certifications) {
+        const std::string head = "<tr><td>" + std::to_string(k.index) + "</td><td>" + std::string(to_string(k.certification.verdict)) +
+                                 "</td><td>" + std::to_string(k.digits) + "</td>";
+        if (k.certification.conditions.empty()) b += head + "<td>" + html_escape(k.certification.note) + "</td><td></td></tr>\n";
+        for (const CertifiedCondition& c : k.certification.conditions)
+          b += head + "<td>" + html_escape(c.name) + "</td><td>[" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "]</td></tr>\n";
+      }
+      b += "</table>\n";
+    }
     if (!r->tightness.empty()) {
       b += "<h3>Tightness search</h3>\n<p>The derived constant beside the best empirical constant that hill climbing over the region "
            "found (a ratio near 1 means the constant is tight).</p>\n<table><tr><th>quantity</th><th>constant</th><th>derived</th>"

@@ -160,6 +160,7 @@ RunOptions merged_options(const ShardFile& s) {
   o.budget = s.budget;
   o.campaign = s.campaign;
   o.shrink = true;
+  o.certify = CertifyScope::reported;  // as run's default; run refuses --certify with --shard
   return o;
 }
 

@@ -117,6 +117,25 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
                    {"ladder", std::string(to_string(k.ladder))},
                    {"evaluation", evaluation_json(k.evaluation)}};
   }
+  if (!run.certifications.empty()) {
+    // Interval certificates (properties/certification.hpp): each condition's margin rhs - lhs enclosed, endpoints
+    // rounded outward to double; the interval precision of the deciding attempt.
+    nlohmann::json cases = nlohmann::json::array();
+    for (const CaseCertification& k : run.certifications) {
+      nlohmann::json conds = nlohmann::json::array();
+      for (const CertifiedCondition& c : k.certification.conditions)
+        conds.push_back({{"name", c.name},
+                         {"margin_lower", number(c.margin_lower)},
+                         {"margin_upper", number(c.margin_upper)},
+                         {"verdict", std::string(to_string(c.verdict))}});
+      cases.push_back({{"case", k.index},
+                       {"verdict", std::string(to_string(k.certification.verdict))},
+                       {"interval_digits", k.digits},
+                       {"note", k.certification.note},
+                       {"conditions", conds}});
+    }
+    j["certification"] = {{"attempted", run.certifications.size()}, {"certified", run.cases_certified()}, {"cases", cases}};
+  }
   if (!run.tightness.empty()) {
     nlohmann::json t = nlohmann::json::array();
     for (const Tightness& x : run.tightness)

@@ -68,6 +68,24 @@ std::vector<std::string> describe_conditions(const ResolvedVerdict& v) {
   return lines;
 }
 
+std::string describe_certified(const ClaimRun& run) {
+  if (run.certifications.empty()) return {};
+  int holds = 0, violated = 0;
+  for (const CaseCertification& c : run.certifications) {
+    holds += c.certification.verdict == CertifiedVerdict::holds;
+    violated += c.certification.verdict == CertifiedVerdict::violated;
+  }
+  std::string out = "certified " + std::to_string(holds + violated) + " of " + std::to_string(run.certifications.size());
+  if (holds + violated) {
+    out += " (";
+    if (holds) out += std::to_string(holds) + " holds";
+    if (holds && violated) out += ", ";
+    if (violated) out += std::to_string(violated) + (violated == 1 ? " certified counterexample" : " certified counterexamples");
+    out += ")";
+  }
+  return out;
+}
+
 std::string describe_resolved(const ResolvedVerdict& v) {
   std::string line(to_string(v.verdict));
   if (v.underpowered && v.is_expected() && v.verdict == ClaimVerdict::inconclusive)
@@ -237,6 +255,20 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
   for (const ClaimRun* r : runs)
     md += "| " + std::string(precision_name(r->precision)) + " | " + std::string(to_string(r->verdict)) + " | " + counts(*r) + " | " +
           sci(r->hypothesis_rate()) + " | " + slack(r->min_slack) + " |\n";
+  for (const ClaimRun* r : runs) {
+    if (r->certifications.empty()) continue;
+    md += "\n## Interval certificates (" + describe_certified(*r) + ")\n\nEach condition's margin (right side minus left side) "
+          "enclosed in interval arithmetic for the exact numbers the instance defines: holds when the enclosure is positive, a "
+          "certified counterexample when negative, not certified when it straddles zero.\n\n"
+          "| case | certificate | digits | condition | margin enclosure |\n|---|---|---|---|---|\n";
+    for (const CaseCertification& k : r->certifications) {
+      const std::string head = "| " + std::to_string(k.index) + " | " + std::string(to_string(k.certification.verdict)) + " | " +
+                               std::to_string(k.digits) + " | ";
+      if (k.certification.conditions.empty()) md += head + md_escape(k.certification.note) + " | |\n";
+      for (const CertifiedCondition& c : k.certification.conditions)
+        md += head + md_escape(c.name) + " | [" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "] |\n";
+    }
+  }
   for (const ClaimRun* r : runs) {
     const auto ladder = ladder_outcomes(*r);
     if (ladder.empty()) continue;

@@ -38,6 +38,9 @@ std::vector<std::string> describe_conditions(const ResolvedVerdict& v);
 // there are few. The pages fold the full table under <details> when rows are left out.
 inline constexpr std::size_t kLeadingEdge = 3;
 std::vector<std::size_t> leading_conditions(const std::vector<Condition>& conditions);
+// The double row's interval certificates in words: "certified K of N (H holds, V violated)", with "certified
+// counterexample" for a certified violation; empty without certificates.
+std::string describe_certified(const ClaimRun& run);
 // Why cases were discarded, with counts (hypothesis false; never a pass).
 std::map<std::string, int> discard_reasons(const ClaimRun& run);
 

@@ -15,6 +15,31 @@ namespace thm {
 // The unit roundoff of the interval precision in force (IntervalPrecision).
 inline mpfi_dynamic interval_epsilon() { return mpfi_dynamic(mpfr_dynamic(std::numeric_limits<mpfr_dynamic>::epsilon())); }
 
+// ||M||_F^2 over the box, each entry squared as a square (mpfi_sqr: never below 0, unlike x * x over a box containing 0).
+inline mpfi_dynamic squared_frobenius(const IMat& m) {
+  mpfi_dynamic sum(0), sq;
+  for (Eigen::Index j = 0; j < m.cols(); ++j)
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+      mpfi_sqr(sq.backend().data(), m(i, j).backend().data());
+      sum += sq;
+    }
+  return sum;
+}
+inline mpfi_dynamic frobenius(const IMat& m) { return sqrt(squared_frobenius(m)); }
+
+// A certification that did not judge: the instance fails a hypothesis (certified), or the hypothesis is undecided.
+inline Certification certified_discard(std::string why) {
+  Certification out;
+  out.verdict = CertifiedVerdict::discarded;
+  out.note = std::move(why);
+  return out;
+}
+inline Certification not_certified(std::string why) {
+  Certification out;
+  out.note = std::move(why);
+  return out;
+}
+
 // rhs - lhs >= 0 claimed: holds if certainly positive, violated if certainly negative.
 inline CertifiedCondition certify_le(std::string name, const mpfi_dynamic& lhs, const mpfi_dynamic& rhs) {
   const mpfi_dynamic margin = rhs - lhs;
@@ -27,6 +52,19 @@ inline CertifiedCondition certify_le(std::string name, const mpfi_dynamic& lhs, 
   else if (upper(margin) < 0)
     c.verdict = CertifiedVerdict::violated;
   return c;
+}
+
+// An identity's conditions `|difference| <= allowance` certified against the allowance its double evaluation states
+// (Condition::rhs, an exact double): the enclosed exact difference, condition by condition, in order. For an identity of
+// exact arithmetic the enclosure contains 0 and is far narrower than the allowance (holds); a broken identity's
+// difference is certified above it (a certified counterexample).
+inline std::vector<CertifiedCondition> certify_within_allowance(const Evaluation& at_double, const std::vector<mpfi_dynamic>& differences) {
+  if (at_double.conditions.size() != differences.size())
+    throw std::runtime_error("the interval evaluation and the double one judge different conditions");
+  std::vector<CertifiedCondition> out;
+  for (std::size_t i = 0; i < differences.size(); ++i)
+    out.push_back(certify_le(at_double.conditions[i].name, abs(differences[i]), mpfi_dynamic(at_double.conditions[i].rhs)));
+  return out;
 }
 
 inline Certification combine(std::vector<CertifiedCondition> conditions, std::string note) {

@@ -9,6 +9,8 @@
 #include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
+#include "numerics/models/goel/attention_regression_interval.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <array>
@@ -112,6 +114,39 @@ struct Invariances {
     }
     e.observations = {{"L - L*", to_double(L0)}, {"kappa(G)", to_double(kG)}, {"R_bal", to_double(R0)}, {"R_si", to_double(Rs0)}};
     return e;
+  }
+
+  // Each difference of the evaluation above for the exact instance: Sigma^{1/2}, Sigma^{-1/2}, G^{-1} and the polar
+  // factor of O enclosed (numerics/interval_functions.hpp), the losses and regularisers on intervals; certified
+  // against the allowance the double evaluation states (an identity: the exact difference is 0).
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const Evaluation at_double = evaluate<double>(inst, variant);
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const GProblem<mpfi_dynamic> g = interval_goel(inst);
+    const bool claim = variant == Variant::claim;
+    const IMat G = to_interval(inst.matrix("G", g.d, g.d)), Ginv = enclose_inverse(G);
+    const IMat O = enclose_polar_factor(to_interval(inst.matrix("O_gauge", g.d, g.d)));
+    const IMat &S = g.task.roots.sqrt, &Si = g.task.roots.inv_sqrt;
+    const mpfi_dynamic L0 = population_excess(g.A, g.B, g.task);
+    std::vector<mpfi_dynamic> diff;
+    const IMat A1 = g.A * S * G * Si, B1 = g.B * S * (claim ? IMat(Ginv.transpose()) : G) * Si;
+    diff.push_back(population_excess(A1, B1, g.task) - L0);
+    for (double c_d : kInvarianceScales) {
+      const mpfi_dynamic c(c_d);
+      diff.push_back(population_excess(IMat(c * g.A), claim ? IMat(g.B / c) : IMat(g.B * c), g.task) - L0);
+    }
+    const Factors<mpfi_dynamic> f0 = to_factors(g.A, g.B, g.task.roots);
+    const IMat& Og = claim ? O : G;
+    const mpfi_dynamic R0 = regularizer(f0, Regularizer::balancing, g.lambda);
+    diff.push_back(regularizer(Factors<mpfi_dynamic>{f0.P * Og, f0.Q * Og}, Regularizer::balancing, g.lambda) - R0);
+    const Regularizer kind = claim ? Regularizer::scale_invariant : Regularizer::balancing;
+    const mpfi_dynamic Rs0 = regularizer(f0, kind, g.lambda);
+    for (double c_d : kInvarianceScales) {
+      const mpfi_dynamic c(c_d);
+      diff.push_back(regularizer(to_factors(IMat(c * g.A), IMat(g.B / c), g.task.roots), kind, g.lambda) - Rs0);
+    }
+    return combine(certify_within_allowance(at_double, diff),
+                   "MPFI: Sigma^{1/2}, Sigma^{-1/2}, G^{-1} and polar(O) enclosed; the exact differences against the double allowance");
   }
 };
 

@@ -9,6 +9,9 @@
 #include "theorems/qin/model_cases.hpp"
 #include "theorems/qin/training.hpp"
 #include "numerics/models/qin/model_instance.hpp"
+#include "numerics/interval_functions.hpp"
+#include "numerics/models/qin/transformer_interval.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>
@@ -80,6 +83,34 @@ struct DescentLemma {
                       {"loss", to_double(f0)},
                       {"relative decrease at eta_max", to_double(T(eta_max * g2 / f0))}};
     return e;
+  }
+
+  // The conclusion for the exact gradient g of the instance and the steps eta_max / k, eta_max the double run's (an
+  // exact double; the hypothesis eta <= 1/Lg(rho0) is the double run's choice, not re-derived): L(theta) and g
+  // enclosed in MPFI, L(theta - eta g) over the box theta - eta g, each margin L(theta) - eta/2 ||g||^2 - L(theta - eta g).
+  // The negative control certifies the strengthened statement, the constant 1/2 times control_factor.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const Evaluation at_double = evaluate<double>(inst, Variant::claim);
+    if (at_double.conditions.empty()) return certified_discard("the double evaluation's hypotheses fail");
+    double eta_max = 0;
+    for (const auto& [name, value] : at_double.observations)
+      if (name == "eta_max") eta_max = value;
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const QModel<mpfi_dynamic> q = interval_qin_model(inst);
+    mpfi_dynamic f0;
+    const TransformerParams<mpfi_dynamic> g = transformer_gradient(q.params, q.config, q.X, q.Y, &f0);
+    mpfi_dynamic g2(0);
+    for (std::size_t b = 0; b < g.block_count(); ++b) g2 += squared_frobenius(g.block(b));
+    const double factor = variant == Variant::claim ? 1.0 : info().control_factor;
+    const std::string constant = variant == Variant::claim ? "1/2" : "(1/2 x " + exact_decimal(factor) + ")";
+    std::vector<CertifiedCondition> conds;
+    for (int k : {1, 2, 10}) {
+      const mpfi_dynamic eta = mpfi_dynamic(eta_max) / mpfi_dynamic(k);
+      const mpfi_dynamic f1 = transformer_loss(params_axpy(q.params, mpfi_dynamic(-eta), g), q.config, q.X, q.Y);
+      conds.push_back(certify_le("L(theta - eta g) <= L(theta) - " + constant + " eta ||g||^2, eta = eta_max/" + std::to_string(k), f1,
+                                 mpfi_dynamic(f0 - mpfi_dynamic(factor) * eta * g2 / mpfi_dynamic(2))));
+    }
+    return combine(std::move(conds), "MPFI: the exact gradient enclosed, the loss over the box theta - eta g; eta_max the double run's");
   }
 };
 

@@ -16,6 +16,9 @@
 #include "theorems/qin/linear_rate.hpp"
 #include "theorems/qin/model_cases.hpp"
 #include "theorems/qin/training.hpp"
+#include "numerics/interval_functions.hpp"
+#include "numerics/models/qin/transformer_interval.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>
@@ -78,6 +81,27 @@ struct RateFromAttentionOutput {
                       {"alpha = sigma_nN(Hs)^2 / 4", to_double(alpha)},
                       {"alpha_Z = max(0, gamma sigma_nN(Zs) - ||Fs||)^2 / 4", to_double(T(floor_z * floor_z / T(4)))}};
     return e;
+  }
+
+  // Zs, Hs and Fs of the exact model enclosed in MPFI, their singular values by residual and Weyl; the hypothesis
+  // gamma sigma_nN(Zs) > ||Fs||_2 certified (or the case a certified discard) before the margin is judged.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const QModel<mpfi_dynamic> q = interval_qin_model(inst);
+    const TransformerTrace<mpfi_dynamic> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+    const IMat Zs = stack_rows(tr.V.front()), Hs = stack_rows(tr.H.front());
+    if (Hs.rows() > Hs.cols()) return certified_discard("nN > d: sigma_nN(Hs) is not the smallest of a full row rank");
+    const TransformerBlock<mpfi_dynamic>& b = q.params.blocks.front();
+    const Activation act = q.config.activation;
+    const IMat Fs = IMat(IMat(Zs * b.W_1).unaryExpr([act](const mpfi_dynamic& x) { return activate(act, x); })) * b.W_2;
+    const mpfi_dynamic sigma_h = enclose_singular_values(Hs).sigma.back(), sigma_z = enclose_singular_values(Zs).sigma.back();
+    const mpfi_dynamic f = enclose_spectral_norm(Fs), gamma(q.config.ffn_residual);
+    const mpfi_dynamic gap = gamma * sigma_z - f;
+    if (upper(gap) <= 0) return certified_discard("vacuous: ||Fs||_2 >= gamma sigma_nN(Zs) certified");
+    if (!(lower(gap) > 0)) return not_certified("the hypothesis gamma sigma_nN(Zs) > ||Fs||_2 is not decided at this precision");
+    return combine({certify_le(variant == Variant::claim ? "sigma_nN(Hs) >= gamma sigma_nN(Zs) - ||Fs||_2" : "sigma_nN(Hs) >= gamma sigma_nN(Zs)",
+                               variant == Variant::claim ? gap : mpfi_dynamic(gamma * sigma_z), sigma_h)},
+                   "MPFI: the model's forward pass on intervals; singular values by residual + Weyl");
   }
 };
 

@@ -9,6 +9,9 @@
 #include "theorems/qin/model_cases.hpp"
 #include "theorems/qin/training.hpp"
 #include "numerics/models/qin/model_instance.hpp"
+#include "numerics/interval_functions.hpp"
+#include "numerics/models/qin/transformer_interval.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/register_claim.hpp"
 
 namespace thm::qin {
@@ -64,6 +67,27 @@ struct PlFirstFfnLayer {
                                       lhs, rhs, detail::model_noise(q, lhs, rhs, detail::loss_cancellation(tr, q)) + rhs_noise));
     e.observations = {{"sigma_nN(Zs)", to_double(sigma_nN)}, {"sigma_1(Zs)", to_double(s(0))}, {"||D||_F", to_double(D.norm())}};
     return e;
+  }
+
+  // The exact Zs, residual, D and gradient enclosed in MPFI (the model's own code on intervals), sigma_nN(Zs) by
+  // residual and Weyl: the margin ||grad_W_1 L||_F - sigma ||D||_F enclosed.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const QModel<mpfi_dynamic> q = interval_qin_model(inst);
+    if (q.params.blocks.size() != 1) return certified_discard("the claim is stated for a single layer (L = 1)");
+    const TransformerTrace<mpfi_dynamic> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+    const IMat Zs = stack_rows(tr.V[0]), Rs = stack_rows(tr.residual);
+    if (Zs.rows() > Zs.cols()) return certified_discard("nN > d: Zs cannot have full row rank");
+    const SingularValueEnclosure s = enclose_singular_values(Zs);
+    const TransformerBlock<mpfi_dynamic>& b = q.params.blocks[0];
+    const Activation act = q.config.activation;
+    const IMat D = IMat(Rs * q.params.W_U.transpose() * b.W_2.transpose())
+                       .cwiseProduct(IMat(Zs * b.W_1).unaryExpr([act](const mpfi_dynamic& x) { return activate_prime(act, x); }));
+    const TransformerParams<mpfi_dynamic> g = transformer_gradient(q.params, q.config, q.X, q.Y);
+    const mpfi_dynamic sigma = variant == Variant::claim ? s.sigma.back() : s.sigma.front();
+    return combine({certify_le(variant == Variant::claim ? "||grad_W_1 L||_F >= sigma_nN(Zs) ||D||_F" : "||grad_W_1 L||_F >= sigma_1(Zs) ||D||_F",
+                               mpfi_dynamic(sigma * frobenius(D)), frobenius(g.blocks[0].W_1))},
+                   "MPFI: the model's forward pass and exact gradient on intervals; sigma(Zs) by residual + Weyl");
   }
 };
 

@@ -12,6 +12,9 @@
 #include "theorems/qin/model_cases.hpp"
 #include "theorems/qin/training.hpp"
 #include "numerics/models/qin/model_instance.hpp"
+#include "numerics/interval_functions.hpp"
+#include "numerics/models/qin/transformer_interval.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <string>
@@ -90,6 +93,22 @@ struct PlOutputLayer {
                       {"sigma_1(Hs)", to_double(s(0))},
                       {"PL ratio ||grad_W_U||^2 / (2 L)", to_double(T(lhs / (T(2) * tr.loss)))}};
     return e;
+  }
+
+  // The exact loss, gradient and Hs of the instance's model enclosed in MPFI (the model's own code on intervals),
+  // sigma_nN(Hs) by residual and Weyl: the margin ||grad_W_U L||^2 - 2 sigma^2 L enclosed.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const QModel<mpfi_dynamic> q = interval_qin_model(inst);
+    const TransformerTrace<mpfi_dynamic> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+    const IMat Hs = stack_rows(tr.H.back());
+    if (Hs.rows() > Hs.cols()) return certified_discard("nN > d: Hs cannot have full row rank");
+    const SingularValueEnclosure s = enclose_singular_values(Hs);
+    const TransformerParams<mpfi_dynamic> g = transformer_gradient(q.params, q.config, q.X, q.Y);
+    const mpfi_dynamic sigma = variant == Variant::claim ? s.sigma.back() : s.sigma.front();
+    return combine({certify_le(variant == Variant::claim ? "||grad_W_U L||^2 >= 2 sigma_nN(Hs)^2 L" : "||grad_W_U L||^2 >= 2 sigma_1(Hs)^2 L",
+                               mpfi_dynamic(mpfi_dynamic(2) * sigma * sigma * tr.loss), squared_frobenius(g.W_U))},
+                   "MPFI: the model's forward pass and exact gradient on intervals; sigma(Hs) by residual + Weyl");
   }
 };
 

@@ -13,6 +13,7 @@
 #include "theorems/register_claim.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <string>
 
 namespace thm::qin {
@@ -94,6 +95,25 @@ struct WeylInterlacing {
                                  sA = enclose_singular_values(a.A);
     const int p = static_cast<int>(sZ.sigma.size());
     Certification out;
+    // W_V = 0 exactly (the generator's tight boundary): A = 0 and Z = beta X exactly, so sigma_k(Z) = beta sigma_k(X) >=
+    // beta sigma_{k+j}(X) = the bound, for beta >= 0: proved without arithmetic (the j = 0 cases are equalities, which no
+    // enclosure can certify). The margin beta (sigma_k(X) - sigma_{k+j}(X)) is reported, never below 0.
+    if (inst.matrix("W_V").isZero(0.0) && lower(a.beta) >= 0) {
+      std::vector<CertifiedCondition> exact;
+      for (int k = 1; k <= p; ++k)
+        for (int j = variant == Variant::claim ? 0 : 1; k + j <= p; ++j) {
+          const int x_index = variant == Variant::claim ? k + j : k;
+          CertifiedCondition c;
+          c.name = "sigma_" + std::to_string(k) + "(Z) >= beta sigma_" + std::to_string(x_index) + "(X) - sigma_" + std::to_string(j + 1) +
+                   "(A)  [W_V = 0: A = 0, Z = beta X exactly]";
+          const mpfi_dynamic margin = a.beta * (sX.sigma[k - 1] - sX.sigma[x_index - 1]);
+          c.margin_lower = x_index == k ? 0.0 : std::max(0.0, lower_double(margin));
+          c.margin_upper = x_index == k ? 0.0 : upper_double(margin);
+          c.verdict = CertifiedVerdict::holds;
+          exact.push_back(c);
+        }
+      return combine(std::move(exact), "exact: W_V = 0 gives A = 0 and Z = beta X; singular values are ordered");
+    }
     // Hypothesis: some claimed bound beta sigma_{k+j}(X) - sigma_{j+1}(A) is positive (else trivially true).
     bool informative = false, maybe_informative = false;
     std::vector<CertifiedCondition> conds;

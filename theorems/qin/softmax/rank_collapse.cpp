@@ -131,9 +131,25 @@ struct RankCollapse {
     }
     const SingularValueEnclosure sA = enclose_singular_values(a.A);
     std::vector<CertifiedCondition> conds;
-    // (a) rank(A) <= 1 means sigma_2(A) = 0 exactly: an enclosure containing 0 never certifies it (reported).
-    if (inst.param("row_constant_logits") != 0.0)
-      conds.push_back(certify_le("(a) sigma_2(A) <= 0  [rank(A) <= 1]", sA.sigma[1], mpfi_dynamic(0)));
+    // (a) rank(A) <= 1 means sigma_2(A) = 0 exactly, which no enclosure of sigma_2 can certify. It is proved exactly
+    // instead: when the rows of X W_K are equal real numbers (zero-width enclosures, equal endpoints: the products of
+    // doubles are exact at this precision), K_jl = c (X W_Q)_j . (X W_K)_l does not depend on l, so S = 11^T/N and
+    // A = 1 (1^T X W_V / N) has rank <= 1 (margin reported as [0, 0]). Otherwise the enclosure is tried (and fails).
+    if (inst.param("row_constant_logits") != 0.0) {
+      const IMat XK = a.X * to_interval(inst.matrix("W_K"));
+      bool exact_rows = true;
+      for (Eigen::Index j = 0; j < XK.rows() && exact_rows; ++j)
+        for (Eigen::Index l = 0; l < XK.cols() && exact_rows; ++l)
+          exact_rows = width(XK(j, l)) == 0 && lower(XK(j, l)) == lower(XK(0, l));
+      if (exact_rows) {
+        CertifiedCondition c;
+        c.name = "(a) rank(A) <= 1: the rows of X W_K are exactly equal, so S = 11^T/N exactly";
+        c.verdict = CertifiedVerdict::holds;
+        conds.push_back(c);
+      } else {
+        conds.push_back(certify_le("(a) sigma_2(A) <= 0  [rank(A) <= 1]", sA.sigma[1], mpfi_dynamic(0)));
+      }
+    }
     mpfi_dynamic bound = exp(mpfi_dynamic(2) * enclose_max_abs(a.K)) - mpfi_dynamic(1);
     if (variant == Variant::negative_control) bound /= mpfi_dynamic(kBrokenFactor);
     IMat E = a.S;
