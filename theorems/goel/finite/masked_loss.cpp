@@ -9,6 +9,7 @@
 // Negative control: the other reading of the definition, the query attending to itself too (j over all n tokens).
 #include "numerics/models/goel/finite_attention.hpp"
 #include "theorems/goel/algorithm.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>
@@ -115,6 +116,42 @@ struct MaskedLoss {
     e.observations = {{"n", double(n)}, {"L_n", to_double(model.loss)}, {"max |logit|", to_double(logit)},
                       {"rounding bound / L_n", to_double(T(bound / model.loss))}};
     return e;
+  }
+
+  // The definition enclosed in MPFI in place of the 2 D + 20 digit evaluation (each softmax shifted by its largest
+  // midpoint logit: any constant leaves it unchanged), against the double model's L_n (an exact double): the exact
+  // difference certified against the allowance the double evaluation states.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const Evaluation at_double = evaluate<double>(inst, variant);
+    double model_loss = 0;
+    for (const auto& [name, value] : at_double.observations)
+      if (name == "L_n") model_loss = value;
+    const int n = detail::int_param(inst, "n", 8, 64);
+    const detail::FiniteProblem<double> f = detail::finite_problem<double>(inst, n, detail::data_seed(inst, n, 0));
+    const MatD Bd = inst.param("b_gain") * f.g.B;  // the same rounding as the double evaluation's B
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const IMat X = to_interval(f.X), Y = to_interval(f.Y), A = to_interval(f.g.A), B = to_interval(Bd);
+    mpfi_dynamic sum(0);
+    for (int i = 0; i < n; ++i) {
+      const IVec q = B.transpose() * X.row(i).transpose();
+      IVec logit(n);
+      mpfr_dynamic top = -std::numeric_limits<double>::infinity();
+      for (int j = 0; j < n; ++j) {
+        logit(j) = q.dot(X.row(j).transpose());
+        if (j != i || variant == Variant::negative_control) top = std::max(top, midpoint(logit(j)));
+      }
+      mpfi_dynamic mass(0);
+      IVec h = IVec::Zero(X.cols());
+      for (int j = 0; j < n; ++j) {
+        if (j == i && variant == Variant::claim) continue;
+        const mpfi_dynamic w = exp(mpfi_dynamic(logit(j) - mpfi_dynamic(top)));
+        mass += w;
+        h += w * IVec(X.row(j).transpose());
+      }
+      sum += squared_frobenius(IMat(A * IVec(h / mass) - IVec(Y.row(i).transpose())));
+    }
+    return combine(certify_within_allowance(at_double, {mpfi_dynamic(mpfi_dynamic(model_loss) - sum / mpfi_dynamic(2 * n))}),
+                   "MPFI: the masked definition enclosed; the double model's L_n against it");
   }
 };
 

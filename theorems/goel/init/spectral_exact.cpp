@@ -9,6 +9,8 @@
 #include "numerics/spectral.hpp"
 #include "theorems/goel/algorithm.hpp"
 #include "theorems/goel/noise.hpp"
+#include "numerics/interval_functions.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>
@@ -47,6 +49,15 @@ struct SpectralExact {
     return inst;
   }
 
+  // The start judged: Algorithm 1's spectral start, or for the control the factors of M_hat itself (Sigma_hat = I).
+  template <class T>
+  static ParamPair<T> start(const detail::FiniteProblem<T>& f, Variant variant) {
+    const int r = std::min(f.g.k, f.g.d);
+    if (variant == Variant::claim) return spectral_init(f.moments, r);
+    const FactorManifold<T> S = factor_manifold(f.moments.M_hat, r);
+    return {S.star.P, S.star.Q};
+  }
+
   template <class T>
   static Evaluation evaluate(const Instance& inst, Variant variant) {
     using std::sqrt;
@@ -54,15 +65,7 @@ struct SpectralExact {
     const detail::FiniteProblem<T> f = detail::finite_problem<T>(inst, n, detail::data_seed(inst, n, 0));
     const SymmetricRoots<T> hat = symmetric_roots(f.moments.Sigma_hat);
     const Mat<T> Zhat = f.moments.M_hat * hat.sqrt;
-    const int r = std::min(f.g.k, f.g.d);
-    ParamPair<T> init;
-    if (variant == Variant::claim) {
-      init = spectral_init(f.moments, r);
-    } else {
-      // The control: factors of M_hat itself, as if Sigma_hat were I.
-      const FactorManifold<T> S = factor_manifold(f.moments.M_hat, r);
-      init = {S.star.P, S.star.Q};
-    }
+    const ParamPair<T> init = start(f, variant);
     const Factors<T> p = to_factors(init.A, init.B, hat);
     const Vec<T> ev = hat.eigenvalues;
     const T kappa = ev(ev.size() - 1) / ev(0);
@@ -77,6 +80,27 @@ struct SpectralExact {
                                       T(ce * (Zhat.norm() + pq)), T(0)));
     e.observations = {{"n", double(n)}, {"kappa(Sigma_hat)", to_double(kappa)}, {"||M_hat||", to_double(T(f.moments.M_hat.norm()))}};
     return e;
+  }
+
+  // The start computed in double (exact points) against the exact moments of the double tokens: Sigma_hat = X^T X / n
+  // and M_hat = ((X^T X)^{-1} X^T Y)^T enclosed, Sigma_hat^{1/2} enclosed (numerics/interval_functions.hpp); each
+  // residual's exact norm certified against the allowance the double evaluation states.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const Evaluation at_double = evaluate<double>(inst, variant);
+    const int n = detail::int_param(inst, "n", 2, 1 << 16);
+    const detail::FiniteProblem<double> f = detail::finite_problem<double>(inst, n, detail::data_seed(inst, n, 0));
+    const ParamPair<double> init = start(f, variant);
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const IMat X = to_interval(f.X), Y = to_interval(f.Y);
+    const IMat G = X.transpose() * X;
+    const IMat Sigma = G / mpfi_dynamic(n), M = IMat(enclose_inverse(G) * IMat(X.transpose() * Y)).transpose();
+    const IntervalRoots hat = enclose_spd_roots(Sigma);
+    const IMat A = to_interval(init.A), B = to_interval(init.B);
+    const IMat P = A * hat.sqrt, Q = hat.sqrt * B * hat.sqrt;
+    return combine(certify_within_allowance(at_double, {frobenius(IMat(A * Sigma * B.transpose() - M)),
+                                                        frobenius(IMat(P.transpose() * P - Q.transpose() * Q)),
+                                                        frobenius(IMat(P * Q.transpose() - M * hat.sqrt))}),
+                   "MPFI: the exact moments of the double tokens and Sigma_hat^{1/2} enclosed; the double start's exact residuals");
   }
 };
 

@@ -12,10 +12,13 @@
 #include "theorems/qin/attention_cases.hpp"
 #include "theorems/qin/attention_noise.hpp"
 #include "numerics/models/qin/attention_instance.hpp"
+#include "theorems/certify.hpp"
+#include "theorems/qin/interval_attention.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace thm::qin {
 
@@ -109,6 +112,37 @@ struct RoundingAllowance {
                       {"error / allowance, Z", ratio(eZ, noise.dZ)},    {"error / allowance, sigma(Z)", ratio(esigma, dsigma)},
                       {"max|K|", to_double(T(f.K.cwiseAbs().maxCoeff()))}};
     return e;
+  }
+
+  // The double block's errors against the exact block enclosed in MPFI (theorems/qin/interval_attention.hpp) in
+  // place of the 2 D + 20 digit reference: each error's exact value certified against the allowance the double
+  // evaluation states (divided by kControlFactor for the control).
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const Evaluation at_double = evaluate<double>(inst, variant);
+    const QAttention<double> q = lift_qin_attention<double>(inst);
+    const AttentionForward<double> f = attention_forward(q.X[0], q.w, q.beta);
+    const MatD XV = q.X[0] * q.w.W_V;
+    const VecD sZ = singular_values(f.Z);
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const IntervalAttention a = interval_attention(inst);
+    const auto gap = [](const MatD& computed, const IMat& exact) { return enclose_spectral_norm(IMat(to_interval(computed) - exact)); };
+    // max_i |x_i| over intervals: [max of the lower ends, max of the upper ends] of |x_i|.
+    const auto max_abs = [](const std::vector<mpfi_dynamic>& xs) {
+      mpfr_dynamic lo(0), hi(0);
+      for (const mpfi_dynamic& x : xs) {
+        const mpfi_dynamic ax = abs(x);
+        lo = std::max(lo, lower(ax));
+        hi = std::max(hi, upper(ax));
+      }
+      return make_interval(lo, hi);
+    };
+    std::vector<mpfi_dynamic> dK, dsigma;
+    const IMat K = IMat(to_interval(f.K) - a.K);
+    for (Eigen::Index i = 0; i < K.size(); ++i) dK.push_back(K(i));
+    const SingularValueEnclosure exact_sZ = enclose_singular_values(a.Z);
+    for (Eigen::Index k = 0; k < sZ.size(); ++k) dsigma.push_back(mpfi_dynamic(sZ(k)) - exact_sZ.sigma[static_cast<std::size_t>(k)]);
+    return combine(certify_within_allowance(at_double, {max_abs(dK), gap(f.S, a.S), gap(XV, a.XV), gap(f.A, a.A), gap(f.Z, a.Z), max_abs(dsigma)}),
+                   "MPFI: the exact block enclosed; each error of the double block against the stated allowance");
   }
 };
 
