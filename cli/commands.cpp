@@ -75,6 +75,7 @@ int list(bool json) {
                      {"kind", std::string(to_string(c.kind))},
                      {"statement", c.statement},
                      {"interval_certification", static_cast<bool>(c.certify)},
+                     {"interval_certification_control", static_cast<bool>(c.certify) && c.certifies_control},
                      {"tightness_probe", static_cast<bool>(c.tightness)},
                      {"finding", c.finding.has_value()},
                      // Conditions judged on their own, each with the verdict it is expected to get.

@@ -477,7 +477,8 @@ std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, 
       run.shrunk = shrink_case(claim, options, *run.worst_case, cases);
     if (p == Precision::float64 && options.variant == Variant::claim && claim.tightness && !options.only_case && options.tightness_probe)
       run.tightness = claim.tightness(options.seed);
-    if (p == Precision::float64 && claim.certify && options.certify != CertifyScope::none) certify_cases(claim, options, cases, run);
+    const bool certifiable = claim.certify && (options.variant == Variant::claim || claim.certifies_control);
+    if (p == Precision::float64 && certifiable && options.certify != CertifyScope::none) certify_cases(claim, options, cases, run);
     run.verdict = aggregate_verdict(claim, run);
     runs.push_back(std::move(run));
   }

@@ -254,15 +254,26 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
       b += "<h3>Interval certificates: " + html_escape(describe_certified(*r)) +
            "</h3>\n<p>Each condition's margin (right side minus left side) enclosed in interval arithmetic for the exact numbers the "
            "instance defines: holds when positive, a certified counterexample when negative, not certified when it straddles "
-           "zero.</p>\n<table><tr><th>case</th><th>certificate</th><th>digits</th><th>condition</th><th>margin enclosure</th></tr>\n";
+           "zero. One row per certified case, with its tightest condition; every condition below.</p>\n<table><tr><th>case</th>"
+           "<th>certificate</th><th>digits</th><th>tightest condition</th><th>margin enclosure</th><th>method</th></tr>\n";
+      std::string all;
       for (const CaseCertification& k : r->certifications) {
-        const std::string head = "<tr><td>" + std::to_string(k.index) + "</td><td>" + std::string(to_string(k.certification.verdict)) +
-                                 "</td><td>" + std::to_string(k.digits) + "</td>";
-        if (k.certification.conditions.empty()) b += head + "<td>" + html_escape(k.certification.note) + "</td><td></td></tr>\n";
-        for (const CertifiedCondition& c : k.certification.conditions)
-          b += head + "<td>" + html_escape(c.name) + "</td><td>[" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "]</td></tr>\n";
+        const int t = tightest_certified(k.certification);
+        b += "<tr><td>" + std::to_string(k.index) + "</td><td>" + std::string(to_string(k.certification.verdict)) + "</td><td>" +
+             std::to_string(k.digits) + "</td>";
+        if (t < 0) {
+          b += "<td></td><td></td><td>" + html_escape(k.certification.note) + "</td></tr>\n";
+          continue;
+        }
+        const CertifiedCondition& c = k.certification.conditions[static_cast<std::size_t>(t)];
+        b += "<td>" + html_escape(c.name) + "</td><td>[" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "]</td><td>" +
+             html_escape(k.certification.note) + "</td></tr>\n";
+        for (const CertifiedCondition& x : k.certification.conditions)
+          all += "<tr><td>" + std::to_string(k.index) + "</td><td>" + html_escape(x.name) + "</td><td>[" + sci(x.margin_lower) + ", " +
+                 sci(x.margin_upper) + "]</td><td>" + std::string(to_string(x.verdict)) + "</td></tr>\n";
       }
-      b += "</table>\n";
+      b += "</table>\n<details><summary>Every certified condition</summary>\n<table><tr><th>case</th><th>condition</th><th>margin "
+           "enclosure</th><th>certificate</th></tr>\n" + all + "</table>\n</details>\n";
     }
     if (!r->tightness.empty()) {
       b += "<h3>Tightness search</h3>\n<p>The derived constant beside the best empirical constant that hill climbing over the region "

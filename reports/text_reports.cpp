@@ -86,6 +86,13 @@ std::string describe_certified(const ClaimRun& run) {
   return out;
 }
 
+int tightest_certified(const Certification& c) {
+  int best = -1;
+  for (std::size_t i = 0; i < c.conditions.size(); ++i)
+    if (best < 0 || c.conditions[i].margin_lower < c.conditions[static_cast<std::size_t>(best)].margin_lower) best = static_cast<int>(i);
+  return best;
+}
+
 std::string describe_resolved(const ResolvedVerdict& v) {
   std::string line(to_string(v.verdict));
   if (v.underpowered && v.is_expected() && v.verdict == ClaimVerdict::inconclusive)
@@ -259,15 +266,26 @@ std::string claim_markdown(const std::vector<const ClaimRun*>& runs) {
     if (r->certifications.empty()) continue;
     md += "\n## Interval certificates (" + describe_certified(*r) + ")\n\nEach condition's margin (right side minus left side) "
           "enclosed in interval arithmetic for the exact numbers the instance defines: holds when the enclosure is positive, a "
-          "certified counterexample when negative, not certified when it straddles zero.\n\n"
-          "| case | certificate | digits | condition | margin enclosure |\n|---|---|---|---|---|\n";
+          "certified counterexample when negative, not certified when it straddles zero. One row per certified case, with its "
+          "tightest condition; every condition below.\n\n"
+          "| case | certificate | digits | tightest condition | margin enclosure | method |\n|---|---|---|---|---|---|\n";
+    std::string all;
     for (const CaseCertification& k : r->certifications) {
-      const std::string head = "| " + std::to_string(k.index) + " | " + std::string(to_string(k.certification.verdict)) + " | " +
-                               std::to_string(k.digits) + " | ";
-      if (k.certification.conditions.empty()) md += head + md_escape(k.certification.note) + " | |\n";
-      for (const CertifiedCondition& c : k.certification.conditions)
-        md += head + md_escape(c.name) + " | [" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "] |\n";
+      const int t = tightest_certified(k.certification);
+      const std::string verdict = std::string(to_string(k.certification.verdict));
+      md += "| " + std::to_string(k.index) + " | " + verdict + " | " + std::to_string(k.digits) + " | ";
+      if (t < 0) {
+        md += " | | " + md_escape(k.certification.note) + " |\n";
+        continue;
+      }
+      const CertifiedCondition& c = k.certification.conditions[static_cast<std::size_t>(t)];
+      md += md_escape(c.name) + " | [" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "] | " + md_escape(k.certification.note) + " |\n";
+      for (const CertifiedCondition& x : k.certification.conditions)
+        all += "| " + std::to_string(k.index) + " | " + md_escape(x.name) + " | [" + sci(x.margin_lower) + ", " + sci(x.margin_upper) + "] | " +
+               std::string(to_string(x.verdict)) + " |\n";
     }
+    md += "\n<details><summary>Every certified condition</summary>\n\n| case | condition | margin enclosure | certificate |\n|---|---|---|---|\n" +
+          all + "\n</details>\n";
   }
   for (const ClaimRun* r : runs) {
     const auto ladder = ladder_outcomes(*r);

@@ -41,6 +41,9 @@ std::vector<std::size_t> leading_conditions(const std::vector<Condition>& condit
 // The double row's interval certificates in words: "certified K of N (H holds, V violated)", with "certified
 // counterexample" for a certified violation; empty without certificates.
 std::string describe_certified(const ClaimRun& run);
+// The condition of a certificate with the smallest enclosed margin (its lower end): the one closest to failing; -1 when
+// the certificate has no condition.
+int tightest_certified(const Certification& c);
 // Why cases were discarded, with counts (hypothesis false; never a pass).
 std::map<std::string, int> discard_reasons(const ClaimRun& run);
 

@@ -1,7 +1,6 @@
-// Certified verdicts (properties/certification.hpp): every claim with an interval evaluation certifies the instances
-// its generator draws at sizes 0, 50 and 100 (a certified `holds`, or a certified discard where the hypotheses fail),
-// and its negative control's worst case is a certified counterexample; run records the certificates of the cases it
-// reports, the same for any number of jobs.
+// Certified verdicts in the run (properties/certification.hpp): run records the certificates of the cases it reports
+// (or of every judged case), the same for any number of jobs; the precision escalates while undecided. The claims'
+// own certificates are tested in test_claim_certificates.cpp (the optimised build: trajectories take seconds).
 #include "properties/certification.hpp"
 #include "properties/runner.hpp"
 #include "reports/summary_json.hpp"
@@ -16,13 +15,6 @@ using namespace thm;
 
 namespace {
 
-std::vector<const Claim*> certifiable() {
-  std::vector<const Claim*> out;
-  for (const Claim& c : all_claims())
-    if (c.certify) out.push_back(&c);
-  return out;
-}
-
 RunOptions certifying(Variant v, int cases) {
   RunOptions o;
   o.precisions = {Precision::float64};
@@ -35,39 +27,6 @@ RunOptions certifying(Variant v, int cases) {
 }
 
 }  // namespace
-
-TEST_CASE("certification: every certifiable claim certifies its generator's instances at sizes 0, 50 and 100") {
-  REQUIRE(certifiable().size() >= 7);
-  for (const Claim* c : certifiable())
-    for (std::uint64_t seed : {5u, 6u})
-      for (int size : {0, 50, 100}) {
-        const Instance inst = generate_case(*c, seed, size, 101);  // case i of 101 has size i
-        const Evaluation e = evaluate_case(*c, inst, Precision::float64, Variant::claim);
-        const CaseCertification k = certify_case(*c, inst, Variant::claim);
-        INFO(c->id << ", seed " << seed << ", size " << size << ": " << to_string(k.certification.verdict) << " at " << k.digits
-                   << " digits (" << k.certification.note << ")");
-        if (judge(e, 1e-16).verdict == CaseVerdict::discarded) {
-          CHECK(k.certification.verdict != CertifiedVerdict::violated);
-          continue;
-        }
-        CHECK(k.certification.verdict == CertifiedVerdict::holds);
-      }
-}
-
-TEST_CASE("certification: every certifiable claim's negative control has a certified counterexample as its worst case") {
-  for (const Claim* c : certifiable()) {
-    const std::vector<ClaimRun> rows = run_claim(*c, certifying(Variant::negative_control, 40));
-    REQUIRE(rows.size() == 1);
-    const ClaimRun& r = rows.front();
-    INFO(c->id);
-    REQUIRE(r.worst_case);
-    const auto it = std::find_if(r.certifications.begin(), r.certifications.end(),
-                                 [&](const CaseCertification& k) { return k.index == *r.worst_case; });
-    REQUIRE(it != r.certifications.end());
-    INFO("worst case " << *r.worst_case << ": " << it->certification.note);
-    CHECK(it->certification.verdict == CertifiedVerdict::violated);
-  }
-}
 
 TEST_CASE("certification: run certifies the reported cases, or every judged case, with the same JSON for 1 and 3 jobs") {
   const Claim& c = *select_claims("qin.pl.output_layer").front();

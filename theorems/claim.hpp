@@ -257,6 +257,9 @@ struct ClaimInfo {
   // the claim that much stronger), chosen from the measured resolving power; 0: the claim's own broken variant
   // (evaluate with Variant::negative_control), a hypothesis dropped or a term removed.
   double control_factor = 0;
+  // Whether Claim::certify certifies the negative control as well as the claim (false: the claim only, the derivation's
+  // "Certificate" section says why; the control's cases are then reported not certified).
+  bool certifies_control = true;
   // The resolving factor k* measured by `thmcheck power` (the smallest factor a default run catches with probability
   // at least 0.99), recorded for the reports; 0 where not measured. The derivation names the command.
   double resolving_factor = 0;

@@ -104,34 +104,68 @@ RateSetup<T> rate_setup(const QModel<T>& q, const TransformerTrace<T>& tr, bool 
 // qin.gd.linear_rate and its multilayer form: the theorem of docs/derivations/qin.gd.linear_rate.md,
 // on all six blocks of a single layer (all_blocks), or on (W_1, W_2) of the last block and W_U with Z
 // the last block's frozen attention output.
+// The double-checked trajectory of the theorem: the model, its trace at theta_0, the setup (sigma0, alpha, rho, eta) and
+// GD's iterates (kept), or why the case is outside the theorem's hypotheses.
+template <class T>
+struct RateTrajectory {
+  QModel<T> q;
+  TransformerTrace<T> tr;
+  RateSetup<T> setup;
+  std::vector<bool> trainable;
+  GdRun<T> run;
+  T yhat_norm = T(0);
+  std::optional<std::string> discard;
+};
+
+template <class T>
+RateTrajectory<T> rate_trajectory(const Instance& inst, bool multilayer, bool all_blocks) {
+  using std::sqrt;
+  RateTrajectory<T> r;
+  r.q = lift_qin_model<T>(inst);
+  const QModel<T>& q = r.q;
+  if (const auto why = detail::ffn_claim_setting(q, multilayer)) {
+    r.discard = *why;
+    return r;
+  }
+  const std::size_t L = q.params.blocks.size();
+  r.trainable = all_blocks ? std::vector<bool>(5 * L + 1, true) : detail::ffn_and_head_blocks(L);
+  r.tr = transformer_forward(q.params, q.config, q.X, q.Y);
+  r.setup = rate_setup(q, r.tr, all_blocks);
+  if (r.setup.discard) {
+    r.discard = r.setup.discard;
+    return r;
+  }
+  // ||Yhat||: the cancellation of step t is ||Yhat|| / ||R_t|| = ||Yhat|| / sqrt(2 L_t) (Yhat moves little).
+  r.yhat_norm = detail::loss_cancellation(r.tr, q) * sqrt(T(2) * r.setup.f0);
+  GdOptions opt;
+  opt.max_steps = linear_rate_steps(to_double(T(r.setup.eta * r.setup.alpha)));
+  opt.trainable = r.trainable;
+  opt.record_spectra = true;
+  // The rounding floor of T (derivation, "Trajectory length"): below ||R|| = 640 nNdm eps ||Yhat_0|| the heuristic
+  // noise of (C3), 64 nNdm eps (1 + ||Yhat|| / ||R||) relative, exceeds 1/10 and T cannot decide it; the trajectory
+  // is checked up to the first iterate there (double stops early on the fast cases, mp50 goes on).
+  const T r_floor = T(640.0 * model_size(q)) * epsilon<T>() * r.yhat_norm;
+  opt.target_loss = to_double(T(r_floor * r_floor / T(2)));
+  r.run = gradient_descent(q.params, q.config, q.X, q.Y, opt, r.setup.eta, true);
+  return r;
+}
+
 template <class T>
 Evaluation linear_rate(const Instance& inst, bool multilayer, bool all_blocks = false) {
   using std::abs;
   using std::pow;
   using std::sqrt;
-  const QModel<T> q = lift_qin_model<T>(inst);
-  if (const auto why = detail::ffn_claim_setting(q, multilayer)) return Evaluation::discarded(*why);
+  const RateTrajectory<T> traj = rate_trajectory<T>(inst, multilayer, all_blocks);
+  if (traj.discard) return Evaluation::discarded(*traj.discard);
+  const QModel<T>& q = traj.q;
   const std::size_t L = q.params.blocks.size();
-  const std::vector<bool> trainable = all_blocks ? std::vector<bool>(5 * L + 1, true) : detail::ffn_and_head_blocks(L);
-  const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
+  const TransformerTrace<T>& tr = traj.tr;
   const Mat<T> Hs = stack_rows(tr.H.back());
-  const RateSetup<T> setup = rate_setup(q, tr, all_blocks);
-  if (setup.discard) return Evaluation::discarded(*setup.discard);
+  const RateSetup<T>& setup = traj.setup;
   const T sigma0 = setup.sigma0, alpha = setup.alpha, rho = setup.rho, eta = setup.eta, f0 = setup.f0;
   const FfnSmoothness<T>& sm = setup.sm;
-
-  // ||Yhat||: the cancellation of step t is ||Yhat|| / ||R_t|| = ||Yhat|| / sqrt(2 L_t) (Yhat moves little).
-  const T yhat_norm = detail::loss_cancellation(tr, q) * sqrt(T(2) * f0);
-  GdOptions opt;
-  opt.max_steps = linear_rate_steps(to_double(T(eta * alpha)));
-  opt.trainable = trainable;
-  opt.record_spectra = true;
-  // The rounding floor of T (derivation, "Trajectory length"): below ||R|| = 640 nNdm eps ||Yhat_0|| the heuristic
-  // noise of (C3), 64 nNdm eps (1 + ||Yhat|| / ||R||) relative, exceeds 1/10 and T cannot decide it; the trajectory
-  // is checked up to the first iterate there (double stops early on the fast cases, mp50 goes on).
-  const T r_floor = T(640.0 * model_size(q)) * epsilon<T>() * yhat_norm;
-  opt.target_loss = to_double(T(r_floor * r_floor / T(2)));
-  const GdRun<T> run = gradient_descent(q.params, q.config, q.X, q.Y, opt, eta, true);
+  const T yhat_norm = traj.yhat_norm;
+  const GdRun<T>& run = traj.run;
 
   // The knob of the resolving power (claim.hpp, Condition::strength) is alpha in the rate: the loss condition's strength
   // is the largest k with L_t <= (1 - eta k alpha)^t L_0, k = (1 - (L_t/L_0)^(1/t)) / (eta alpha); the other two

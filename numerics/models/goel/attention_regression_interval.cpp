@@ -53,6 +53,30 @@ I regularizer(const Factors<I>& f, Regularizer kind, const I& lambda) {
   return lambda / I(8) * IMat(s * PtP - QtQ / s).squaredNorm();
 }
 
+template <>
+Factors<I> regularizer_gradient(const Factors<I>& f, Regularizer kind, const I& lambda) {
+  const IMat PtP = f.P.transpose() * f.P, QtQ = f.Q.transpose() * f.Q;
+  switch (kind) {
+    case Regularizer::none: return {IMat::Zero(f.P.rows(), f.P.cols()), IMat::Zero(f.Q.rows(), f.Q.cols())};
+    case Regularizer::balancing: {  // lambda/2 P N and -lambda/2 Q N, N = P^T P - Q^T Q (the generic body, no fault points)
+      const IMat N = PtP - QtQ;
+      const I w = lambda / I(2);
+      return {w * f.P * N, -w * f.Q * N};
+    }
+    case Regularizer::scale_invariant: {
+      const I a = f.P.squaredNorm(), b = f.Q.squaredNorm();
+      if (!(lower(a) > 0) || !(lower(b) > 0)) throw std::runtime_error("the scale-invariant regulariser needs |P|, |Q| > 0 certified");
+      const I pp = PtP.squaredNorm(), qq = QtQ.squaredNorm(), c = lambda / I(8);
+      return {c * (I(4) * (b / a) * f.P * PtP - I(2) * (b / (a * a)) * pp * f.P - I(4) * f.P * QtQ + I(2) * (qq / b) * f.P),
+              c * (I(4) * (a / b) * f.Q * QtQ - I(2) * (a / (b * b)) * qq * f.Q - I(4) * f.Q * PtP + I(2) * (pp / a) * f.Q)};
+    }
+  }
+  throw std::invalid_argument("unknown regulariser");
+}
+
+template Factors<I> factor_gradient(const Factors<I>&, const IMat&, Regularizer, const I&);
+template I inner(const Factors<I>&, const Factors<I>&);
+template Factors<I> operator-(const Factors<I>&, const Factors<I>&);
 template I population_excess(const IMat&, const IMat&, const RegressionTask<I>&);
 template Factors<I> to_factors(const IMat&, const IMat&, const SymmetricRoots<I>&);
 template ParamPair<I> from_factors(const Factors<I>&, const SymmetricRoots<I>&);

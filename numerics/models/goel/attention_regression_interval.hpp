@@ -23,6 +23,12 @@ GProblem<mpfi_dynamic> interval_goel(const Instance& inst);
 template <>
 mpfi_dynamic regularizer(const Factors<mpfi_dynamic>& f, Regularizer kind, const mpfi_dynamic& lambda);
 
+template <>
+Factors<mpfi_dynamic> regularizer_gradient(const Factors<mpfi_dynamic>& f, Regularizer kind, const mpfi_dynamic& lambda);
+
+extern template Factors<mpfi_dynamic> factor_gradient(const Factors<mpfi_dynamic>&, const IMat&, Regularizer, const mpfi_dynamic&);
+extern template mpfi_dynamic inner(const Factors<mpfi_dynamic>&, const Factors<mpfi_dynamic>&);
+extern template Factors<mpfi_dynamic> operator-(const Factors<mpfi_dynamic>&, const Factors<mpfi_dynamic>&);
 extern template mpfi_dynamic population_excess(const IMat&, const IMat&, const RegressionTask<mpfi_dynamic>&);
 extern template Factors<mpfi_dynamic> to_factors(const IMat&, const IMat&, const SymmetricRoots<mpfi_dynamic>&);
 extern template ParamPair<mpfi_dynamic> from_factors(const Factors<mpfi_dynamic>&, const SymmetricRoots<mpfi_dynamic>&);

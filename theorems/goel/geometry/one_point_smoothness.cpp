@@ -9,6 +9,7 @@
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/one_point.hpp"
 #include "theorems/goel/tightness.hpp"
+#include "theorems/goel/one_point_interval.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <cmath>
@@ -62,6 +63,22 @@ struct OnePointSmoothness {
 
   // The hill-climbing search for the largest ||grad||^2 / dist^2 in the region (theorems/goel/tightness.hpp).
   static std::vector<Tightness> tightness(std::uint64_t seed) { return one_point_smoothness_tightness(seed); }
+
+  // As goel.geometry.one_point_strong_convexity's certificate; the control divides beta_s by control_factor.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    std::optional<Certification> refusal;
+    const detail::IntervalOnePoint s = detail::interval_one_point(inst, refusal);
+    if (refusal) return *refusal;
+    const detail::IntervalProjection p = detail::interval_projection(s, s.theta);
+    if (const auto outside = detail::region_refusal(p, s.rho)) return *outside;
+    const Factors<mpfi_dynamic> grad = factor_gradient(s.theta, s.g.task.Z, Regularizer::balancing, s.g.lambda);
+    const mpfi_dynamic beta = variant == Variant::claim ? s.beta_s : mpfi_dynamic(s.beta_s / mpfi_dynamic(info().control_factor));
+    return combine({certify_le(variant == Variant::claim ? "||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2"
+                                                         : "||grad Qobj||_{P^-1}^2 <= (beta_s / " + exact_decimal(info().control_factor) + ") dist_P^2",
+                               detail::factor_squared_norm(grad), mpfi_dynamic(beta * p.distance * p.distance))},
+                   "MPFI: Z*, S = balanced factorisations (nested SPD roots), the projection's polar factor enclosed");
+  }
 };
 
 }  // namespace thm::goel

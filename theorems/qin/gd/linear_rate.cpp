@@ -7,6 +7,7 @@
 // Uses qin.pl.output_layer (the PL inequality) and qin.gd.descent_lemma (sufficient decrease).
 // Negative control: the claim with alpha scaled by control_factor (the rate knob of thmcheck power; derivation).
 #include "theorems/qin/linear_rate.hpp"
+#include "theorems/qin/linear_rate_certificate.hpp"
 #include "theorems/qin/model_cases.hpp"
 #include "numerics/models/qin/model_instance.hpp"
 #include "theorems/register_claim.hpp"
@@ -47,6 +48,12 @@ struct LinearRate {
   template <class T>
   static Evaluation evaluate(const Instance& inst, Variant) {
     return detail::linear_rate<T>(inst, false, true);
+  }
+
+  // The conclusion at every computed iterate in MPFI (theorems/qin/linear_rate_certificate.hpp); the control with alpha
+  // scaled by control_factor.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    return detail::certify_linear_rate(inst, false, true, digits, variant == Variant::claim ? 1.0 : info().control_factor);
   }
 };
 

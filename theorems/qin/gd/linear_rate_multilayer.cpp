@@ -5,6 +5,7 @@
 // the ball, docs/derivations/qin.gd.linear_rate_multilayer.md), at every iterate; per-layer sigma_min(Zs^(l)) reported.
 // Negative control: the claim with alpha scaled by control_factor (the rate knob of thmcheck power; derivation).
 #include "theorems/qin/linear_rate.hpp"
+#include "theorems/qin/linear_rate_certificate.hpp"
 #include "theorems/qin/model_cases.hpp"
 #include "numerics/models/qin/model_instance.hpp"
 #include "theorems/register_claim.hpp"
@@ -51,6 +52,12 @@ struct LinearRateMultilayer {
   template <class T>
   static Evaluation evaluate(const Instance& inst, Variant) {
     return detail::linear_rate<T>(inst, true, true);
+  }
+
+  // The conclusion at every computed iterate in MPFI (theorems/qin/linear_rate_certificate.hpp); the control with alpha
+  // scaled by control_factor.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    return detail::certify_linear_rate(inst, true, true, digits, variant == Variant::claim ? 1.0 : info().control_factor);
   }
 };
 
