@@ -1,10 +1,13 @@
 // Benchmarks of the counterexample lab: the interval singular-value enclosure of an N x N
 // Gaussian matrix at 30 and 60 digits, the interval certification of one case of
-// qin.residual.sigma_min_lower_bound, one shrink of its negative control and one tightness search.
+// qin.residual.sigma_min_lower_bound, one shrink of its negative control and one tightness search; and, side by side for
+// every claim with an interval evaluation, the certification of its largest judged case of seed 1 (certify_case:
+// 32 digits, escalated while undecided) against the same case's evaluation at mp50 (BM_Certify/<id>, BM_Mp50/<id>).
 // Inputs are built in double from fixed seeds outside the timed loop.
 #include "numerics/interval.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"
+#include "properties/certification.hpp"
 #include "properties/runner.hpp"
 #include "properties/structural_search.hpp"
 #include "theorems/registry.hpp"
@@ -50,5 +53,31 @@ void BM_Tighten(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(thm::tighten(c, thm::Variant::claim, 1, thm::SearchLimits{200, 60}));
 }
 BENCHMARK(BM_Tighten)->Unit(benchmark::kMillisecond);
+
+// The largest case of the claim's default budget (seed 1) that double judges: what a certificate costs at its worst.
+thm::Instance largest_judged(const thm::Claim& c) {
+  for (int i = c.default_cases - 1; i > 0; --i) {
+    thm::Instance inst = thm::generate_case(c, 1, i, c.default_cases);
+    if (thm::judge(thm::evaluate_case(c, inst, thm::Precision::float64, thm::Variant::claim), 1e-16).verdict != thm::CaseVerdict::discarded)
+      return inst;
+  }
+  return thm::generate_case(c, 1, 0, c.default_cases);
+}
+
+const bool registered = [] {
+  for (const thm::Claim& c : thm::all_claims()) {
+    if (!c.certify) continue;
+    const thm::Claim* p = &c;
+    benchmark::RegisterBenchmark(("BM_Certify/" + c.id).c_str(), [p](benchmark::State& state) {
+      const thm::Instance inst = largest_judged(*p);
+      for (auto _ : state) benchmark::DoNotOptimize(thm::certify_case(*p, inst, thm::Variant::claim));
+    })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("BM_Mp50/" + c.id).c_str(), [p](benchmark::State& state) {
+      const thm::Instance inst = largest_judged(*p);
+      for (auto _ : state) benchmark::DoNotOptimize(thm::evaluate_case(*p, inst, thm::Precision::mp50, thm::Variant::claim));
+    })->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
 
 }  // namespace

@@ -132,6 +132,22 @@ bool contains(const mpfi_dynamic& x, const mpfr_dynamic& v) {
 }
 
 // sqrt(sum |M_ij|^2) in intervals; |.| first, so each square is [a^2, b^2] with 0 <= a <= b.
+mpfi_dynamic squared_frobenius(const IMat& m) {
+  mpfi_dynamic sum(0), sq;
+  for (Eigen::Index j = 0; j < m.cols(); ++j)
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+      mpfi_sqr(sq.backend().data(), m(i, j).backend().data());
+      sum += sq;
+    }
+  return sum;
+}
+
+mpfi_dynamic nonnegative_part(const mpfi_dynamic& x) {
+  if (upper(x) < 0) throw std::invalid_argument("nonnegative_part: the interval lies below 0");
+  if (lower(x) >= 0) return x;
+  return make_interval(mpfr_dynamic(0), upper(x));
+}
+
 mpfr_dynamic frobenius_norm_upper(const IMat& m) {
   mpfi_dynamic sum(0);
   for (Eigen::Index j = 0; j < m.cols(); ++j)

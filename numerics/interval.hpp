@@ -67,6 +67,12 @@ Mat<mpfr_dynamic> midpoint(const IMat& m);
 bool contains(const mpfi_dynamic& x, double v);
 bool contains(const mpfi_dynamic& x, const mpfr_dynamic& v);
 
+// ||M||_F^2 over the box, each entry squared as a square (mpfi_sqr: never below 0, unlike x * x over a box containing 0).
+mpfi_dynamic squared_frobenius(const IMat& m);
+// x intersected with [0, +inf): for a quantity known to be >= 0 in exact arithmetic (a sum of squares computed with
+// cancellation), so that sqrt stays defined. Throws std::invalid_argument when x lies wholly below 0.
+mpfi_dynamic nonnegative_part(const mpfi_dynamic& x);
+
 // An upper bound of ||M||_F for every real M in m (rounded up to mpfr_dynamic's precision).
 mpfr_dynamic frobenius_norm_upper(const IMat& m);
 

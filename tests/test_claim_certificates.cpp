@@ -37,7 +37,7 @@ RunOptions certifying(Variant v, int cases) {
 TEST_CASE("certification: every certifiable claim certifies its generator's instances at sizes 0, 50 and 100") {
   REQUIRE(certifiable().size() >= 16);
   for (const Claim* c : certifiable())
-    for (std::uint64_t seed : {5u, 6u})
+    for (std::uint64_t seed : {5u})
       for (int size : {0, 50, 100}) {
         const Instance inst = generate_case(*c, seed, size, 101);  // case i of 101 has size i
         const Evaluation e = evaluate_case(*c, inst, Precision::float64, Variant::claim);

@@ -45,7 +45,7 @@ MatD spd(Rng& rng, int n, double kappa) {
 
 }  // namespace
 
-TEST_CASE("interval models: inverse, symmetric roots and polar factor contain their 300-digit references, a narrowed one does not") {
+TEST_CASE("interval models: inverse, symmetric roots and polar factor contain their 1000-digit references, a narrowed one does not") {
   for (std::uint64_t seed : {11u, 12u, 13u}) {
     Rng rng(seed);
     const int n = 2 + static_cast<int>(seed % 4);
@@ -62,7 +62,7 @@ TEST_CASE("interval models: inverse, symmetric roots and polar factor contain th
       CHECK(width_double(root(0)) < 1e-30);
       CHECK(width_double(polar(0)) < 1e-30);
     }
-    const IntervalPrecision guard(300);
+    const IntervalPrecision guard(1000);
     const Mat<mpfr_dynamic> G = lift<mpfr_dynamic>(g), S = lift<mpfr_dynamic>(sigma), O = lift<mpfr_dynamic>(o);
     const SymmetricRoots<mpfr_dynamic> ref = symmetric_roots(S);
     const Mat<mpfr_dynamic> Ginv = G.partialPivLu().inverse();
@@ -83,7 +83,7 @@ TEST_CASE("interval models: inverse, symmetric roots and polar factor contain th
   CHECK_THROWS_AS(enclose_inverse(to_interval(MatD(MatD::Ones(2, 3)))), std::invalid_argument);
 }
 
-TEST_CASE("interval models: every activation and its derivative enclose the 300-digit values at points and every sample of a box") {
+TEST_CASE("interval models: every activation and its derivative enclose the 1000-digit values at points and every sample of a box") {
   Rng rng(31);
   for (Activation a : {Activation::softplus, Activation::tanh, Activation::gelu, Activation::relu})
     for (double x : {-30.0, -2.5, -1e-3, 0.0, 1e-3, 0.7, 4.0, 30.0}) {
@@ -96,7 +96,7 @@ TEST_CASE("interval models: every activation and its derivative enclose the 300-
         box_v = activate(a, make_interval(x - rad, x + rad));
         box_d = activate_prime(a, make_interval(x - rad, x + rad));
       }
-      const IntervalPrecision guard(300);
+      const IntervalPrecision guard(1000);
       INFO(activation_name(a) << " at " << x);
       CHECK(contains(v, activate(a, mpfr_dynamic(x))));
       if (a != Activation::relu || x != 0.0) CHECK(contains(d, activate_prime(a, mpfr_dynamic(x))));
@@ -109,7 +109,7 @@ TEST_CASE("interval models: every activation and its derivative enclose the 300-
     }
 }
 
-TEST_CASE("interval models: the [Q] transformer's loss, trace and exact gradient on intervals contain their 200-digit values") {
+TEST_CASE("interval models: the [Q] transformer's loss, trace and exact gradient on intervals contain their 1000-digit values") {
   for (int L : {1, 2})
     for (Activation act : {Activation::softplus, Activation::gelu, Activation::tanh}) {
       QModelSpec s;
@@ -133,7 +133,7 @@ TEST_CASE("interval models: the [Q] transformer's loss, trace and exact gradient
         H = stack_rows(transformer_forward(q.params, q.config, q.X, q.Y).H.back());
         CHECK(width_double(loss) < 1e-25 * (1 + upper_double(loss)));
       }
-      const DigitsGuard guard(200);
+      const DigitsGuard guard(1000);
       const QModel<mpfr_dynamic> q = lift_qin_model<mpfr_dynamic>(inst);
       mpfr_dynamic ref_loss;
       const TransformerParams<mpfr_dynamic> ref = transformer_gradient(q.params, q.config, q.X, q.Y, &ref_loss);

@@ -221,7 +221,7 @@ TEST_CASE("docs: every claim is in the README's claims tables once, with its pro
   }
 }
 
-TEST_CASE("registry: every claim lives in its own file, has a derivation with the prescribed headings (Statement, Negative control, Calibration), and its proof-map links resolve") {
+TEST_CASE("registry: every claim lives in its own file, has a derivation with the prescribed headings (Statement, Negative control, Calibration, and Certificate or Interval evaluation where it certifies), and its proof-map links resolve") {
   for (const Claim& c : all_claims()) {
     INFO(c.id);
     std::string file = "theorems/" + c.id + ".cpp";
@@ -233,6 +233,8 @@ TEST_CASE("registry: every claim lives in its own file, has a derivation with th
       INFO(std::string(heading + 1));
       CHECK(derivation.find(heading) != std::string::npos);
     }
+    // A claim with an interval evaluation says what its certificate encloses and proves about which objects.
+    if (c.certify) CHECK((derivation.find("\n## Certificate") != std::string::npos || derivation.find("\n## Interval evaluation") != std::string::npos));
     if (c.finding) CHECK(std::filesystem::exists(std::filesystem::path(THM_SOURCE_DIR) / c.finding->doc));
     CHECK_FALSE(c.statement.empty());
     CHECK_FALSE(c.negative_control.empty());

@@ -15,16 +15,6 @@ namespace thm {
 // The unit roundoff of the interval precision in force (IntervalPrecision).
 inline mpfi_dynamic interval_epsilon() { return mpfi_dynamic(mpfr_dynamic(std::numeric_limits<mpfr_dynamic>::epsilon())); }
 
-// ||M||_F^2 over the box, each entry squared as a square (mpfi_sqr: never below 0, unlike x * x over a box containing 0).
-inline mpfi_dynamic squared_frobenius(const IMat& m) {
-  mpfi_dynamic sum(0), sq;
-  for (Eigen::Index j = 0; j < m.cols(); ++j)
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-      mpfi_sqr(sq.backend().data(), m(i, j).backend().data());
-      sum += sq;
-    }
-  return sum;
-}
 inline mpfi_dynamic frobenius(const IMat& m) { return sqrt(squared_frobenius(m)); }
 
 // A certification that did not judge: the instance fails a hypothesis (certified), or the hypothesis is undecided.

@@ -44,13 +44,13 @@ template <>
 I regularizer(const Factors<I>& f, Regularizer kind, const I& lambda) {
   if (kind != Regularizer::scale_invariant) {
     const IMat PtP = f.P.transpose() * f.P, QtQ = f.Q.transpose() * f.Q;
-    return kind == Regularizer::none ? I(0) : I(lambda / I(8) * (PtP - QtQ).squaredNorm());
+    return kind == Regularizer::none ? I(0) : I(lambda / I(8) * squared_frobenius(IMat(PtP - QtQ)));
   }
-  const I a = f.P.squaredNorm(), b = f.Q.squaredNorm();
+  const I a = squared_frobenius(f.P), b = squared_frobenius(f.Q);
   if (!(lower(a) > 0) || !(lower(b) > 0)) throw std::runtime_error("the scale-invariant regulariser needs |P|, |Q| > 0 certified");
   const I s = sqrt(I(b / a));
   const IMat PtP = f.P.transpose() * f.P, QtQ = f.Q.transpose() * f.Q;
-  return lambda / I(8) * IMat(s * PtP - QtQ / s).squaredNorm();
+  return lambda / I(8) * squared_frobenius(IMat(s * PtP - QtQ / s));
 }
 
 template <>
@@ -64,7 +64,7 @@ Factors<I> regularizer_gradient(const Factors<I>& f, Regularizer kind, const I& 
       return {w * f.P * N, -w * f.Q * N};
     }
     case Regularizer::scale_invariant: {
-      const I a = f.P.squaredNorm(), b = f.Q.squaredNorm();
+      const I a = squared_frobenius(f.P), b = squared_frobenius(f.Q);
       if (!(lower(a) > 0) || !(lower(b) > 0)) throw std::runtime_error("the scale-invariant regulariser needs |P|, |Q| > 0 certified");
       const I pp = PtP.squaredNorm(), qq = QtQ.squaredNorm(), c = lambda / I(8);
       return {c * (I(4) * (b / a) * f.P * PtP - I(2) * (b / (a * a)) * pp * f.P - I(4) * f.P * QtQ + I(2) * (qq / b) * f.P),

@@ -105,7 +105,7 @@ struct LocalContraction {
     const double k = variant == Variant::claim ? 1.0 : info().control_factor;
     const I mu = I(1) - I(2) * s.eta * I(k) * s.alpha + s.eta * s.eta * s.beta_s;
     const auto point = [](const Factors<double>& f) { return Factors<I>{to_interval(f.P), to_interval(f.Q)}; };
-    detail::IntervalProjection prev = detail::interval_projection(s, point(path.front()));
+    detail::IntervalProjection prev = detail::interval_projection(s.S, point(path.front()));
     if (const auto outside = detail::region_refusal(prev, s.rho)) return *outside;
     std::vector<CertifiedCondition> conds;
     mpfr_dynamic step_error(0);
@@ -114,7 +114,7 @@ struct LocalContraction {
       const Factors<I> grad = factor_gradient(theta, s.g.task.Z, Regularizer::balancing, s.g.lambda);
       const Factors<I> exact{theta.P - s.eta * grad.P, theta.Q - s.eta * grad.Q};
       step_error = std::max(step_error, upper(I(sqrt(detail::factor_squared_norm(next - exact)))));
-      const detail::IntervalProjection p = detail::interval_projection(s, next);
+      const detail::IntervalProjection p = detail::interval_projection(s.S, next);
       conds.push_back(certify_le((k == 1.0 ? "" : "[alpha x " + exact_decimal(k) + "] ") + std::string("step ") + std::to_string(t) +
                                      ": dist_{t+1}^2 <= mu dist_t^2",
                                  I(p.distance * p.distance), I(mu * prev.distance * prev.distance)));

@@ -70,14 +70,14 @@ struct OnePointSmoothness {
     std::optional<Certification> refusal;
     const detail::IntervalOnePoint s = detail::interval_one_point(inst, refusal);
     if (refusal) return *refusal;
-    const detail::IntervalProjection p = detail::interval_projection(s, s.theta);
+    const detail::IntervalProjection p = detail::interval_projection(s.S, s.theta);
     if (const auto outside = detail::region_refusal(p, s.rho)) return *outside;
     const Factors<mpfi_dynamic> grad = factor_gradient(s.theta, s.g.task.Z, Regularizer::balancing, s.g.lambda);
     const mpfi_dynamic beta = variant == Variant::claim ? s.beta_s : mpfi_dynamic(s.beta_s / mpfi_dynamic(info().control_factor));
     return combine({certify_le(variant == Variant::claim ? "||grad Qobj||_{P^-1}^2 <= beta_s dist_P^2"
                                                          : "||grad Qobj||_{P^-1}^2 <= (beta_s / " + exact_decimal(info().control_factor) + ") dist_P^2",
                                detail::factor_squared_norm(grad), mpfi_dynamic(beta * p.distance * p.distance))},
-                   "MPFI: Z*, S = balanced factorisations (nested SPD roots), the projection's polar factor enclosed");
+                   "MPFI: Z*, S = its balanced factorisations (nested SPD roots), the Procrustes gauge enclosed");
   }
 };
 

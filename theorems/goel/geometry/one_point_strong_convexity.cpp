@@ -31,7 +31,6 @@ struct OnePointStrongConvexity {
         .negative_control = "the hypothesis rank(Z*) = d dropped (rank-deficient Z*, quartic direction)",
         .uses = {"goel.manifold.global_minima"},
         .default_cases = 200,
-        .certifies_control = false,  // the rank-deficient manifold is not enclosed (derivation, "Certificate")
         .resolving_factor = 2,  // thmcheck power --claims goel.geometry.one_point_strong_convexity --seeds 1..20
     };
   }
@@ -80,20 +79,19 @@ struct OnePointStrongConvexity {
   static std::vector<Tightness> tightness(std::uint64_t seed) { return one_point_convexity_tightness(seed); }
 
   // S as the balanced factorisations of the exact Z* (theorems/goel/one_point_interval.hpp), the projection by the
-  // enclosed polar factor, the region certified, then the margin enclosed. The control (rank(Z*) = d dropped) would
-  // need a rank-deficient manifold, which this enclosure does not reach: not certified (ClaimInfo::certifies_control).
+  // enclosed Procrustes gauge, the region certified, then the margin enclosed. The control drops rank(Z*) = d: the
+  // same at the instance's rank.
   static Certification certify(const Instance& inst, int digits, Variant variant) {
-    if (variant != Variant::claim) return not_certified("the control's rank-deficient manifold is not enclosed");
     const IntervalPrecision guard(static_cast<unsigned>(digits));
     std::optional<Certification> refusal;
-    const detail::IntervalOnePoint s = detail::interval_one_point(inst, refusal);
+    const detail::IntervalOnePoint s = detail::interval_one_point(inst, refusal, variant != Variant::claim);
     if (refusal) return *refusal;
-    const detail::IntervalProjection p = detail::interval_projection(s, s.theta);
+    const detail::IntervalProjection p = detail::interval_projection(s.S, s.theta);
     if (const auto outside = detail::region_refusal(p, s.rho)) return *outside;
     const Factors<mpfi_dynamic> grad = factor_gradient(s.theta, s.g.task.Z, Regularizer::balancing, s.g.lambda);
     return combine({certify_le("<grad Qobj, theta - proj_S theta> >= alpha dist_P^2", mpfi_dynamic(s.alpha * p.distance * p.distance),
                                inner(grad, s.theta - p.point))},
-                   "MPFI: Z*, S = balanced factorisations (nested SPD roots), the projection's polar factor enclosed");
+                   "MPFI: Z*, S = its balanced factorisations (nested SPD roots), the Procrustes gauge enclosed");
   }
 };
 

@@ -12,10 +12,12 @@
 #include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
+#include "theorems/goel/one_point_interval.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace thm::goel {
 
@@ -127,6 +129,67 @@ struct GlobalMinima {
                       {"rank", double(S.rank)},
                       {"||E|| at S / rounding", to_double(T(normE / tolE))}};
     return e;
+  }
+
+  // S as the balanced factorisations of the exact Z* at its rank (theorems/goel/one_point_interval.hpp): an exact point
+  // of S (the stored gauge's polar factor), the projection by the enclosed Procrustes gauge (completed to an orthogonal
+  // matrix for the rotations). The identities at S (exactly 0) are certified against the allowances the double
+  // evaluation states; the nearest-point comparisons exactly. The base point of S is not the double run's (that one
+  // comes from Z*'s singular vectors): the random and rotated points of S compared with are others, equally of S.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    using I = mpfi_dynamic;
+    const Evaluation at_double = evaluate<double>(inst, variant);
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const GProblem<I> g = interval_goel(inst);
+    const detail::IntervalManifold S = detail::interval_manifold(inst, g);
+    const Factors<I> star = detail::manifold_point(S, enclose_polar_factor(to_interval(inst.matrix("O_gauge", g.d, g.d))));
+    const ParamPair<I> ab = from_factors(star, g.task.roots);
+    std::vector<I> at_S{frobenius(IMat((ab.A * g.task.Sigma * ab.B.transpose() - g.task.M) * g.task.roots.sqrt))};
+    for (Regularizer kind : {Regularizer::balancing, Regularizer::scale_invariant}) {
+      at_S.push_back(sqrt(I(I(8) * nonnegative_part(regularizer(star, kind, g.lambda)) / g.lambda)));
+      at_S.push_back(sqrt(detail::factor_squared_norm(factor_gradient(star, g.task.Z, kind, g.lambda))));
+    }
+    const bool p_only = variant != Variant::claim;
+    const Factors<I> theta = to_factors(g.A, g.B, g.task.roots);
+    const detail::IntervalProjection pr = detail::interval_projection(S, theta, p_only);
+    const detail::IntervalProjection again = detail::interval_projection(S, pr.point, p_only);
+    at_S.push_back(sqrt(detail::factor_squared_norm(again.point - pr.point)));
+    const IMat H = pr.gauge.transpose() * IMat(S.P.transpose() * theta.P + S.Q.transpose() * theta.Q);
+    at_S.push_back(I(frobenius(IMat(H - H.transpose())) / I(2)));
+    if (at_double.conditions.size() < at_S.size()) return not_certified("the double evaluation judged fewer conditions");
+    std::vector<CertifiedCondition> conds;
+    for (std::size_t i = 0; i < at_S.size(); ++i)
+      conds.push_back(certify_le(at_double.conditions[i].name, abs(at_S[i]), I(at_double.conditions[i].rhs)));
+    const auto distance = [&](const Factors<I>& p) { return sqrt(detail::factor_squared_norm(theta - p)); };
+    // d = 1: O(1) = {+1, -1}, so a random gauge is either the projection's (the same point of S: an exact tie, which
+    // no enclosure of the difference certifies, proved by the signs instead) or its reflection.
+    const IMat K1 = S.P.transpose() * theta.P + (p_only ? IMat(IMat::Zero(1, 1)) : IMat(S.Q.transpose() * theta.Q));
+    for (int i = 0; i < 3; ++i) {
+      const MatD Oi = inst.matrix("O_random" + std::to_string(i), g.d, g.d);
+      const std::string& name = at_double.conditions[at_S.size() + static_cast<std::size_t>(i)].name;
+      if (g.d == 1 && Oi(0, 0) != 0 && (lower(K1(0, 0)) > 0 || upper(K1(0, 0)) < 0) && (Oi(0, 0) > 0) == (lower(K1(0, 0)) > 0)) {
+        CertifiedCondition tie;
+        tie.name = name + "  [d = 1: the same point of S, an exact tie]";
+        tie.verdict = CertifiedVerdict::holds;
+        conds.push_back(tie);
+        continue;
+      }
+      conds.push_back(certify_le(name, pr.distance, distance(detail::manifold_point(S, enclose_polar_factor(to_interval(Oi))))));
+    }
+    MatD K = inst.matrix("K", g.d, g.d);
+    for (int i = S.rank; i < g.d; ++i)
+      for (int j = S.rank; j < g.d; ++j) K(i, j) = 0;
+    std::size_t next = at_S.size() + 3;
+    if (K.norm() > 0) {
+      const IMat O_hat = detail::complete_orthonormal(pr.gauge);
+      for (int sign : {+1, -1}) {
+        const IMat half = I(sign * kNearestRotation / 2) * to_interval(K), Id = IMat::Identity(g.d, g.d);
+        const IMat R = enclose_inverse(IMat(Id - half)) * IMat(Id + half);  // Cayley: orthogonal exactly
+        if (next >= at_double.conditions.size()) return not_certified("the double evaluation judged fewer conditions");
+        conds.push_back(certify_le(at_double.conditions[next++].name, pr.distance, distance(detail::manifold_point(S, IMat(R * O_hat)))));
+      }
+    }
+    return combine(std::move(conds), "MPFI: S = the balanced factorisations of Z* (nested SPD roots), the Procrustes gauge enclosed");
   }
 };
 
