@@ -35,6 +35,28 @@ mpfr_dynamic frobenius_norm_upper(const Mat<mpfr_dynamic>& m) { return thm::frob
 }  // namespace
 
 template <>
+Mat<mpfi_dynamic> product(const Mat<mpfi_dynamic>& a, const Mat<mpfi_dynamic>& b, Trans ta, Trans tb) {
+  const bool at = ta == Trans::transpose, bt = tb == Trans::transpose;
+  const Eigen::Index rows = at ? a.cols() : a.rows(), inner = at ? a.rows() : a.cols();
+  const Eigen::Index cols = bt ? b.rows() : b.cols();
+  if (inner != (bt ? b.cols() : b.rows())) throw std::invalid_argument("product: inner dimensions differ");
+  Mat<mpfi_dynamic> c(rows, cols);
+  mpfi_dynamic acc, term;  // reused: no temporaries
+  for (Eigen::Index j = 0; j < cols; ++j)
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      mpfi_set_si(acc.backend().data(), 0);
+      for (Eigen::Index k = 0; k < inner; ++k) {
+        const mpfi_dynamic& x = at ? a(k, i) : a(i, k);
+        const mpfi_dynamic& y = bt ? b(j, k) : b(k, j);
+        mpfi_mul(term.backend().data(), x.backend().data(), y.backend().data());
+        mpfi_add(acc.backend().data(), acc.backend().data(), term.backend().data());
+      }
+      c(i, j) = acc;
+    }
+  return c;
+}
+
+template <>
 Mat<mpfi_dynamic> softmax_rows(const Mat<mpfi_dynamic>& logits) {
   return interval_softmax_rows(logits);
 }

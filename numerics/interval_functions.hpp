@@ -8,9 +8,15 @@
 
 #include "numerics/activation.hpp"
 #include "numerics/interval.hpp"
+#include "numerics/matmul.hpp"
 #include "numerics/softmax.hpp"
 
 namespace thm {
+
+// op(a) op(b) on intervals: each entry accumulated in two reused MPFI variables (mpfi_mul, mpfi_add), in place of
+// Eigen's generic kernel, which builds Boost temporaries per multiply-add (about 3x slower here; bench/README.md).
+template <>
+Mat<mpfi_dynamic> product(const Mat<mpfi_dynamic>& a, const Mat<mpfi_dynamic>& b, Trans ta, Trans tb);
 
 // softmax_rows on intervals is interval_softmax_rows (every row of every real K in the box).
 template <>

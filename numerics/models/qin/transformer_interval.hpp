@@ -5,6 +5,7 @@
 #pragma once
 
 #include "numerics/interval.hpp"
+#include "numerics/interval_functions.hpp"
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/models/qin/model_instance.hpp"
 #include "numerics/models/qin/transformer.hpp"
