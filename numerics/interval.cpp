@@ -241,19 +241,31 @@ bool certify_positive_definite(const IMat& s) {
 }
 
 IMat interval_softmax_rows(const IMat& k) {
-  require_bounded(k, "interval_softmax_rows");
+  // An entry that is exactly -inf (a masked key) weighs exp(-inf) = 0; every other entry must be bounded.
+  const auto masked = [](const mpfi_dynamic& x) {
+    const mpfr_srcptr hi = &x.backend().data()->right;
+    return mpfr_inf_p(hi) != 0 && mpfr_sgn(hi) < 0;
+  };
+  for (Eigen::Index j = 0; j < k.cols(); ++j)
+    for (Eigen::Index i = 0; i < k.rows(); ++i)
+      if (!masked(k(i, j)) && !bounded(k(i, j))) throw std::invalid_argument("interval_softmax_rows: unbounded or NaN interval entry");
   const RealDigits same(mpfi_dynamic::thread_default_precision());
   const mpfi_dynamic unit = make_interval(0.0, 1.0);
   IMat out(k.rows(), k.cols());
   IVec e(k.cols());
   for (Eigen::Index j = 0; j < k.rows(); ++j) {
-    if (k.cols() == 0) continue;
-    mpfr_dynamic c = midpoint(k(j, 0));  // any constant would do; the largest midpoint avoids overflow
-    for (Eigen::Index l = 1; l < k.cols(); ++l) c = std::max(c, midpoint(k(j, l)));
+    bool any = false;
+    mpfr_dynamic c(0);  // any constant would do; the largest midpoint avoids overflow
+    for (Eigen::Index l = 0; l < k.cols(); ++l)
+      if (!masked(k(j, l))) {
+        c = any ? std::max(c, midpoint(k(j, l))) : midpoint(k(j, l));
+        any = true;
+      }
+    if (!any && k.cols() > 0) throw std::invalid_argument("interval_softmax_rows: a row with every key masked");
     const mpfi_dynamic ci = point(c);
     mpfi_dynamic total(0);
     for (Eigen::Index l = 0; l < k.cols(); ++l) {
-      e(l) = exp(mpfi_dynamic(k(j, l) - ci));
+      e(l) = masked(k(j, l)) ? mpfi_dynamic(0) : mpfi_dynamic(exp(mpfi_dynamic(k(j, l) - ci)));
       total += e(l);
     }
     for (Eigen::Index l = 0; l < k.cols(); ++l) out(j, l) = bmp::intersect(mpfi_dynamic(e(l) / total), unit);

@@ -97,7 +97,8 @@ bool certify_positive_definite(const IMat& s);
 
 // Encloses softmax_rows(K) for every real K in `k`: exp(K_jl - c_j) / sum_m exp(K_jm - c_j), with
 // c_j the largest midpoint of row j (subtracting a constant per row leaves the softmax unchanged
-// in real arithmetic), each entry intersected with [0, 1]. Throws for an unbounded entry.
+// in real arithmetic), each entry intersected with [0, 1]. An entry exactly -inf (a masked key) weighs 0. Throws for
+// any other unbounded entry, and for a row with every key masked.
 IMat interval_softmax_rows(const IMat& k);
 
 }  // namespace thm

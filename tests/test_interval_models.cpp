@@ -4,6 +4,7 @@
 // many more digits; an enclosure narrowed on purpose misses it (the comparison can fail); boxes contain their samples.
 // References are computed and compared inside their own precision scope, so no copy rounds them.
 #include "numerics/interval_functions.hpp"
+#include "numerics/models/goel/attention_regression_interval.hpp"
 #include "numerics/models/qin/transformer_interval.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"
@@ -14,6 +15,8 @@
 
 #include <Eigen/LU>
 
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -146,4 +149,39 @@ TEST_CASE("interval models: the [Q] transformer's loss, trace and exact gradient
       }
       CHECK_FALSE(contains_all(narrowed(g.W_U), ref.W_U));
     }
+}
+
+TEST_CASE("interval models: a masked key (-inf logit) weighs exactly 0 in the interval softmax, and a row of masked keys is refused") {
+  const IntervalPrecision guard(40);
+  IMat k = to_interval(MatD((MatD(2, 3) << 0.5, -1.0, 2.0, 1.0, 0.0, -3.0).finished()));
+  k(0, 1) = mpfi_dynamic(-std::numeric_limits<double>::infinity());
+  const IMat s = interval_softmax_rows(k);
+  CHECK(lower(s(0, 1)) == 0);
+  CHECK(upper(s(0, 1)) == 0);
+  const double e0 = std::exp(0.5), e2 = std::exp(2.0);
+  CHECK(std::abs(midpoint(s(0, 0)).convert_to<double>() - e0 / (e0 + e2)) < 1e-15);  // the masked key is left out
+  CHECK(contains(IMat(s.row(1)).sum(), 1.0));
+  IMat all = k;
+  for (Eigen::Index l = 0; l < 3; ++l) all(1, l) = mpfi_dynamic(-std::numeric_limits<double>::infinity());
+  CHECK_THROWS_AS(interval_softmax_rows(all), std::invalid_argument);
+}
+
+TEST_CASE("interval models: the [G] finite-data loss and gradient on intervals (masked) contain their 1000-digit values, and differ from the unmasked ones") {
+  Rng rng(77);
+  const MatD X = gaussian_matrix(rng, 6, 3), Y = gaussian_matrix(rng, 6, 2), A = gaussian_matrix(rng, 2, 3), B = gaussian_matrix(rng, 3, 3, 0.5);
+  mpfi_dynamic loss, unmasked;
+  ParamPair<mpfi_dynamic> g;
+  {
+    const IntervalPrecision guard(40);
+    g = finite_gradient(to_interval(A), to_interval(B), to_interval(X), to_interval(Y), true, nullptr, &loss);
+    unmasked = finite_loss(to_interval(A), to_interval(B), to_interval(X), to_interval(Y), false);
+  }
+  const DigitsGuard guard(1000);
+  mpfr_dynamic ref;
+  const ParamPair<mpfr_dynamic> r = finite_gradient(lift<mpfr_dynamic>(A), lift<mpfr_dynamic>(B), lift<mpfr_dynamic>(X), lift<mpfr_dynamic>(Y), true,
+                                                    nullptr, &ref);
+  CHECK(contains(loss, ref));
+  CHECK(contains_all(g.A, r.A));
+  CHECK(contains_all(g.B, r.B));
+  CHECK_FALSE(contains(unmasked, ref));
 }

@@ -9,6 +9,8 @@
 // the population manifold S, ||B||_F.
 #pragma once
 
+#include "numerics/fault.hpp"
+
 #include "numerics/models/goel/factor_manifold.hpp"
 #include "numerics/models/goel/finite_attention.hpp"
 
@@ -49,6 +51,22 @@ ParamPair<T> spectral_init(const EmpiricalMoments<T>& moments, int rank);
 template <class T>
 TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, const EmpiricalMoments<T>& moments,
                   const RegressionTask<T>& population, const FactorManifold<T>& S, const TrainOptions& options);
+
+// One step of Algorithm 1 (what train does each iteration) from theta with g the objective's gradient in (A, B): the
+// preconditioned step A -= eta g_A Sigma_hat^{-1}, B -= eta Sigma_hat^{-1} g_B Sigma_hat^{-1}, or the plain one. Header-only
+// so that an interval certificate runs the same step (goel.precond.equivalence).
+template <class T>
+void algorithm1_step(ParamPair<T>& theta, const ParamPair<T>& g, const Mat<T>& hat_inv, const Mat<T>& population_inv, const T& eta,
+                     bool precondition) {
+  if (precondition && !THM_FAULT(preconditioner_identity)) {
+    const Mat<T>& inv = THM_FAULT(preconditioner_population) ? population_inv : hat_inv;
+    theta.A -= eta * g.A * inv;
+    theta.B -= eta * inv * g.B * inv;
+  } else {
+    theta.A -= eta * g.A;
+    theta.B -= eta * g.B;
+  }
+}
 
 #define THM_ALGORITHM1_EXTERN(T)                                                                                   \
   extern template ParamPair<T> spectral_init(const EmpiricalMoments<T>&, int);                                     \

@@ -3,6 +3,7 @@
 #include "numerics/models/goel/attention_regression_interval.hpp"
 
 #include "numerics/models/goel/detail/attention_regression_impl.hpp"
+#include "numerics/models/goel/detail/finite_attention_impl.hpp"
 
 #include <stdexcept>
 
@@ -80,6 +81,10 @@ template Factors<I> operator-(const Factors<I>&, const Factors<I>&);
 template I population_excess(const IMat&, const IMat&, const RegressionTask<I>&);
 template Factors<I> to_factors(const IMat&, const IMat&, const SymmetricRoots<I>&);
 template ParamPair<I> from_factors(const Factors<I>&, const SymmetricRoots<I>&);
+template ParamPair<I> gradient_to_params(const Factors<I>&, const SymmetricRoots<I>&);
+template FiniteForward<I> finite_forward(const IMat&, const IMat&, const IMat&, const IMat&, bool);
+template I finite_loss(const IMat&, const IMat&, const IMat&, const IMat&, bool);
+template ParamPair<I> finite_gradient(const IMat&, const IMat&, const IMat&, const IMat&, bool, const std::vector<int>*, I*);
 template I factor_objective(const Factors<I>&, const IMat&, Regularizer, const I&);
 
 }  // namespace thm

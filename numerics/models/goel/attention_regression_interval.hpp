@@ -6,6 +6,7 @@
 
 #include "numerics/interval_functions.hpp"
 #include "numerics/models/goel/attention_regression.hpp"
+#include "numerics/models/goel/finite_attention.hpp"
 #include "numerics/models/goel/population_instance.hpp"
 
 namespace thm {
@@ -32,6 +33,12 @@ extern template Factors<mpfi_dynamic> operator-(const Factors<mpfi_dynamic>&, co
 extern template mpfi_dynamic population_excess(const IMat&, const IMat&, const RegressionTask<mpfi_dynamic>&);
 extern template Factors<mpfi_dynamic> to_factors(const IMat&, const IMat&, const SymmetricRoots<mpfi_dynamic>&);
 extern template ParamPair<mpfi_dynamic> from_factors(const Factors<mpfi_dynamic>&, const SymmetricRoots<mpfi_dynamic>&);
+extern template ParamPair<mpfi_dynamic> gradient_to_params(const Factors<mpfi_dynamic>&, const SymmetricRoots<mpfi_dynamic>&);
+// The finite-data loss and its gradient (the masked keys' logits are exactly -inf: interval_softmax_rows weighs them 0).
+extern template FiniteForward<mpfi_dynamic> finite_forward(const IMat&, const IMat&, const IMat&, const IMat&, bool);
+extern template mpfi_dynamic finite_loss(const IMat&, const IMat&, const IMat&, const IMat&, bool);
+extern template ParamPair<mpfi_dynamic> finite_gradient(const IMat&, const IMat&, const IMat&, const IMat&, bool, const std::vector<int>*,
+                                                        mpfi_dynamic*);
 extern template mpfi_dynamic factor_objective(const Factors<mpfi_dynamic>&, const IMat&, Regularizer, const mpfi_dynamic&);
 
 }  // namespace thm

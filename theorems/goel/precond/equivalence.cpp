@@ -9,6 +9,8 @@
 #include "numerics/spectral.hpp"
 #include "theorems/goel/algorithm.hpp"
 #include "theorems/goel/noise.hpp"
+#include "numerics/models/goel/attention_regression_interval.hpp"
+#include "theorems/certify.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <algorithm>
@@ -88,6 +90,39 @@ struct PrecondEquivalence {
                                       T(sqrt(squared_norm(lhs - rhs))), tol, T(0)));
     e.observations = {{"n", double(n)}, {"kappa(Sigma_hat)", to_double(kappa)}, {"max |logit|", to_double(logit)}};
     return e;
+  }
+
+  // The same two computations on intervals, for the instance's exact data: Sigma_hat = X^T X / n and its roots
+  // enclosed, Algorithm 1's step (algorithm1_step, the code train runs) from the gradients of L_n and R on intervals,
+  // and the GD step in (P, Q) on the whitened tokens; their exact difference (0) certified against the allowance the
+  // double evaluation states. The control (no preconditioner) differs by far more.
+  static Certification certify(const Instance& inst, int digits, Variant variant) {
+    using I = mpfi_dynamic;
+    const Evaluation at_double = evaluate<double>(inst, variant);
+    const int n = detail::int_param(inst, "n", 2, 1 << 16);
+    const detail::FiniteProblem<double> f = detail::finite_problem<double>(inst, n, detail::data_seed(inst, n, 0));
+    const IntervalPrecision guard(static_cast<unsigned>(digits));
+    const IMat X = to_interval(f.X), Y = to_interval(f.Y), A = to_interval(f.g.A), B = to_interval(f.g.B);
+    const I eta(inst.param("eta")), lambda(inst.param("lambda"));
+    const IntervalRoots r = enclose_spd_roots(IMat(X.transpose() * X / I(n)));
+    SymmetricRoots<I> hat;
+    hat.sqrt = r.sqrt;
+    hat.inv_sqrt = r.inv_sqrt;
+    hat.inv = r.inv;
+    ParamPair<I> g = finite_gradient(A, B, X, Y, true);
+    const Factors<I> p0 = to_factors(A, B, hat);
+    const ParamPair<I> gr = gradient_to_params(regularizer_gradient(p0, Regularizer::balancing, lambda), hat);
+    g.A += gr.A;
+    g.B += gr.B;
+    ParamPair<I> stepped{A, B};
+    algorithm1_step(stepped, g, hat.inv, hat.inv, eta, variant == Variant::claim);
+    const Factors<I> lhs = to_factors(stepped.A, stepped.B, hat);
+    const ParamPair<I> gw = finite_gradient(p0.P, p0.Q, IMat(X * hat.inv_sqrt), Y, true);
+    const Factors<I> grw = regularizer_gradient(p0, Regularizer::balancing, lambda);
+    const Factors<I> rhs{p0.P - eta * (gw.A + grw.P), p0.Q - eta * (gw.B + grw.Q)};
+    const Factors<I> d = lhs - rhs;
+    return combine(certify_within_allowance(at_double, {sqrt(I(squared_frobenius(d.P) + squared_frobenius(d.Q)))}),
+                   "MPFI: Sigma_hat's roots enclosed, Algorithm 1's step and the whitened GD step on intervals");
   }
 };
 

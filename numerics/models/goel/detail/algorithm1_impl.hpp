@@ -69,14 +69,7 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
       g.A += gr.A;
       g.B += gr.B;
     }
-    if (o.precondition && !THM_FAULT(preconditioner_identity)) {
-      const Mat<T>& inv = THM_FAULT(preconditioner_population) ? population.roots.inv : hat.inv;
-      theta.A -= eta * g.A * inv;
-      theta.B -= eta * inv * g.B * inv;
-    } else {
-      theta.A -= eta * g.A;
-      theta.B -= eta * g.B;
-    }
+    algorithm1_step(theta, g, hat.inv, population.roots.inv, eta, o.precondition);
     if (o.renormalise) {
       const Factors<T> fh = to_factors(theta.A, theta.B, hat);
       const T p = fh.P.norm(), q = fh.Q.norm();

@@ -16,7 +16,7 @@ template <class T>
 Mat<T> attention_logits_masked(const Mat<T>& B, const Mat<T>& X, bool mask_self) {
   Mat<T> K = X * B * X.transpose();
   if (mask_self && !THM_FAULT(self_attention_unmasked))
-    for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) = -std::numeric_limits<T>::infinity();
+    for (Eigen::Index i = 0; i < K.rows(); ++i) K(i, i) = T(-std::numeric_limits<double>::infinity());  // [-inf, -inf] on intervals too
   return K;
 }
 
