@@ -131,7 +131,7 @@ bool contains(const mpfi_dynamic& x, const mpfr_dynamic& v) {
   return mpfi_is_inside_fr(v.backend().data(), x.backend().data()) != 0;
 }
 
-// sqrt(sum |M_ij|^2) in intervals; |.| first, so each square is [a^2, b^2] with 0 <= a <= b.
+// sum M_ij^2 in intervals; mpfi_sqr squares each entry as a square, [a^2, b^2] for 0 <= a <= b, and [0, max^2] across 0.
 mpfi_dynamic squared_frobenius(const IMat& m) {
   mpfi_dynamic sum(0), sq;
   for (Eigen::Index j = 0; j < m.cols(); ++j)
@@ -148,15 +148,7 @@ mpfi_dynamic nonnegative_part(const mpfi_dynamic& x) {
   return make_interval(mpfr_dynamic(0), upper(x));
 }
 
-mpfr_dynamic frobenius_norm_upper(const IMat& m) {
-  mpfi_dynamic sum(0);
-  for (Eigen::Index j = 0; j < m.cols(); ++j)
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-      const mpfi_dynamic a = abs(m(i, j));
-      sum += a * a;
-    }
-  return upper(mpfi_dynamic(sqrt(sum)));
-}
+mpfr_dynamic frobenius_norm_upper(const IMat& m) { return upper(mpfi_dynamic(sqrt(squared_frobenius(m)))); }
 
 // A = B + R with B = U S V^T (U, S, V exact mpfr matrices from an approximate SVD of mid(A)).
 //   Weyl:              |sigma_i(A) - sigma_i(B)| <= ||R||_2 <= ||R||_F <= r.

@@ -108,16 +108,8 @@ struct SigmaMinLowerBound {
     const mpfi_dynamic normS = enclose_spectral_norm(S), normWV = enclose_spectral_norm(WV);
     const mpfi_dynamic sigma_min_Z = sZ.sigma.back(), sigma_min_X = sX.sigma.back(), norm_X = sX.sigma.front();
     const mpfi_dynamic bound = beta * sigma_min_X - normS * norm_X * normWV;
-    Certification out;
-    if (upper(bound) <= 0) {
-      out.verdict = CertifiedVerdict::discarded;
-      out.note = "beta sigma_min(X) - ||S|| ||X|| ||W_V|| <= 0 certified: the bound is trivially true";
-      return out;
-    }
-    if (!(lower(bound) > 0)) {
-      out.note = "the hypothesis (a positive bound) is not certified at this precision";
-      return out;
-    }
+    if (upper(bound) <= 0) return certified_discard("beta sigma_min(X) - ||S|| ||X|| ||W_V|| <= 0 certified: the bound is trivially true");
+    if (!(lower(bound) > 0)) return not_certified("the hypothesis (a positive bound) is not certified at this precision");
     char residual[32];
     std::snprintf(residual, sizeof residual, "%.2e", upper_double(mpfi_dynamic(sZ.residual)));
     const std::string method = std::string("interval softmax and products; singular values by a posteriori enclosure (Weyl); ") +

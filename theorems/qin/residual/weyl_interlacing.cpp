@@ -94,7 +94,6 @@ struct WeylInterlacing {
     const SingularValueEnclosure sZ = enclose_singular_values(a.Z), sX = enclose_singular_values(a.X),
                                  sA = enclose_singular_values(a.A);
     const int p = static_cast<int>(sZ.sigma.size());
-    Certification out;
     // W_V = 0 exactly (the generator's tight boundary): A = 0 and Z = beta X exactly, so sigma_k(Z) = beta sigma_k(X) >=
     // beta sigma_{k+j}(X) = the bound, for beta >= 0: proved without arithmetic (the j = 0 cases are equalities, which no
     // enclosure can certify). The margin beta (sigma_k(X) - sigma_{k+j}(X)) is reported, never below 0.
@@ -128,15 +127,8 @@ struct WeylInterlacing {
                                        std::to_string(j + 1) + "(A)",
                                    mpfi_dynamic(a.beta * sX.sigma[x_index - 1] - sA.sigma[j]), sZ.sigma[k - 1]));
       }
-    if (!maybe_informative) {
-      out.verdict = CertifiedVerdict::discarded;
-      out.note = "every bound beta sigma_{k+j}(X) - sigma_{j+1}(A) is certified <= 0: trivially true";
-      return out;
-    }
-    if (!informative) {
-      out.note = "no bound is certified positive: the hypothesis is not certified at this precision";
-      return out;
-    }
+    if (!maybe_informative) return certified_discard("every bound beta sigma_{k+j}(X) - sigma_{j+1}(A) is certified <= 0: trivially true");
+    if (!informative) return not_certified("no bound is certified positive: the hypothesis is not certified at this precision");
     return combine(std::move(conds), "interval softmax and products; singular values by a posteriori enclosure (Weyl)");
   }
 };

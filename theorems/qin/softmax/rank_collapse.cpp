@@ -123,12 +123,7 @@ struct RankCollapse {
     const IntervalPrecision guard(static_cast<unsigned>(digits));
     const IntervalAttention a = interval_attention(inst);
     const Eigen::Index N = a.X.rows();
-    Certification out;
-    if (std::min(a.X.rows(), a.X.cols()) < 2) {
-      out.verdict = CertifiedVerdict::discarded;
-      out.note = "min(N, d) < 2: sigma_2(A) does not exist";
-      return out;
-    }
+    if (std::min(a.X.rows(), a.X.cols()) < 2) return certified_discard("min(N, d) < 2: sigma_2(A) does not exist");
     const SingularValueEnclosure sA = enclose_singular_values(a.A);
     std::vector<CertifiedCondition> conds;
     // (a) rank(A) <= 1 means sigma_2(A) = 0 exactly, which no enclosure of sigma_2 can certify. It is proved exactly
