@@ -106,7 +106,8 @@ void BM_IntervalGradient(benchmark::State& state) {
 
 void BM_Mp50Gradient(benchmark::State& state) {
   const thm::Instance inst = gd_instance();
-  const thm::QModel<thm::mp50> q = thm::lift_qin_model<thm::mp50>(inst);
+  const thm::DigitsGuard digits(thm::mp50_digits);
+  const thm::QModel<thm::mpfr_dynamic> q = thm::lift_qin_model<thm::mpfr_dynamic>(inst);
   for (auto _ : state) benchmark::DoNotOptimize(thm::transformer_gradient(q.params, q.config, q.X, q.Y));
 }
 

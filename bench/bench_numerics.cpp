@@ -1,5 +1,5 @@
-// Benchmarks of attention_forward and singular_values at double, mp50 and mp100 (mpfr_dynamic at 100 digits, as the
-// claims' mp100 rung), for N in {8, 16, 32}.
+// Benchmarks of attention_forward and singular_values at double, mp50 and mp100 (mpfr_dynamic at 50 and 100 digits, as the
+// claims' rungs), for N in {8, 16, 32}.
 //
 // Every input is built in double from a fixed seed outside the timed loop and lifted (exactly) to
 // the scalar type under test, so each rung times the same instance.
@@ -54,7 +54,7 @@ thm::MatD make_svd_input(int n) {
 
 template <class T, int Digits = 0>
 void BM_AttentionForward(benchmark::State& state) {
-  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp100 rung); 0 for a fixed type
+  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp50 or mp100 rung); 0 for double
   if constexpr (Digits > 0) digits.emplace(Digits);
   const int n = static_cast<int>(state.range(0));
   const AttentionInputD in = make_attention_input(n);
@@ -71,7 +71,7 @@ void BM_AttentionForward(benchmark::State& state) {
 
 template <class T, thm::SvdMethod Method, int Digits = 0>
 void BM_SingularValues(benchmark::State& state) {
-  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp100 rung); 0 for a fixed type
+  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp50 or mp100 rung); 0 for double
   if constexpr (Digits > 0) digits.emplace(Digits);
   const int n = static_cast<int>(state.range(0));
   const thm::Mat<T> M = thm::lift<T>(make_svd_input(n));
@@ -84,7 +84,7 @@ void BM_SingularValues(benchmark::State& state) {
 
 template <class T, int Digits = 0>
 void BM_SingularValuesRefined(benchmark::State& state) {
-  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp100 rung); 0 for a fixed type
+  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp50 or mp100 rung); 0 for double
   if constexpr (Digits > 0) digits.emplace(Digits);
   const int n = static_cast<int>(state.range(0));
   const thm::Mat<T> M = thm::lift<T>(make_svd_input(n));
@@ -108,14 +108,14 @@ constexpr double kMpMinTime = 0.05;
   BENCHMARK(__VA_ARGS__)->Arg(8)->Arg(16)->Arg(32)->Unit(benchmark::kMillisecond)->MinTime(kMpMinTime)
 
 THM_BENCH_DOUBLE(BM_AttentionForward<double>);
-THM_BENCH_MP(BM_AttentionForward<thm::mp50>);
+THM_BENCH_MP(BM_AttentionForward<thm::mpfr_dynamic, thm::mp50_digits>);
 THM_BENCH_MP(BM_AttentionForward<thm::mpfr_dynamic, thm::mp100_digits>);
 
 THM_BENCH_DOUBLE(BM_SingularValues<double, thm::SvdMethod::jacobi>);
 THM_BENCH_DOUBLE(BM_SingularValues<double, thm::SvdMethod::bdc>);
-THM_BENCH_MP(BM_SingularValues<thm::mp50, thm::SvdMethod::jacobi>);
+THM_BENCH_MP(BM_SingularValues<thm::mpfr_dynamic, thm::SvdMethod::jacobi, thm::mp50_digits>);
 THM_BENCH_MP(BM_SingularValues<thm::mpfr_dynamic, thm::SvdMethod::jacobi, thm::mp100_digits>);
-THM_BENCH_MP(BM_SingularValuesRefined<thm::mp50>)->Arg(64);
+THM_BENCH_MP(BM_SingularValuesRefined<thm::mpfr_dynamic, thm::mp50_digits>)->Arg(64);
 THM_BENCH_MP(BM_SingularValuesRefined<thm::mpfr_dynamic, thm::mp100_digits>)->Arg(64);
 
 }  // namespace

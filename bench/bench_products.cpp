@@ -22,7 +22,7 @@ thm::Mat<T> operand(int n, std::uint64_t seed) {
 
 template <class T, int Digits = 0>
 void BM_ProductOzaki(benchmark::State& state) {
-  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp100 rung); 0 for a fixed type
+  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp50 or mp100 rung)
   if constexpr (Digits > 0) digits.emplace(Digits);
   const int n = static_cast<int>(state.range(0));
   const thm::Mat<T> a = operand<T>(n, 1), b = operand<T>(n, 2);
@@ -35,7 +35,7 @@ void BM_ProductOzaki(benchmark::State& state) {
 
 template <class T, int Digits = 0>
 void BM_ProductMpfrLoop(benchmark::State& state) {
-  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp100 rung); 0 for a fixed type
+  std::optional<thm::DigitsGuard> digits;  // mpfr_dynamic at Digits (the mp50 or mp100 rung)
   if constexpr (Digits > 0) digits.emplace(Digits);
   const int n = static_cast<int>(state.range(0));
   const thm::Mat<T> a = operand<T>(n, 1), b = operand<T>(n, 2);
@@ -56,8 +56,8 @@ void BM_ProductDouble(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK_TEMPLATE(BM_ProductOzaki, thm::mp50)->RangeMultiplier(2)->Range(8, 128)->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(BM_ProductMpfrLoop, thm::mp50)->RangeMultiplier(2)->Range(8, 128)->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(BM_ProductOzaki, thm::mpfr_dynamic, thm::mp50_digits)->RangeMultiplier(2)->Range(8, 128)->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(BM_ProductMpfrLoop, thm::mpfr_dynamic, thm::mp50_digits)->RangeMultiplier(2)->Range(8, 128)->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(BM_ProductOzaki, thm::mpfr_dynamic, thm::mp100_digits)->RangeMultiplier(2)->Range(8, 128)->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(BM_ProductMpfrLoop, thm::mpfr_dynamic, thm::mp100_digits)->RangeMultiplier(2)->Range(8, 128)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ProductDouble)->RangeMultiplier(2)->Range(8, 128)->Unit(benchmark::kMicrosecond);
@@ -67,7 +67,8 @@ namespace {
 // Thin and small products (rows x inner x cols) as the [Q] models at small sizes make them: where the loop and the
 // scheme cross (ozaki::kMinWork).
 void BM_ProductShape(benchmark::State& state, bool ozaki) {
-  using T = thm::mp50;
+  using T = thm::mpfr_dynamic;
+  const thm::DigitsGuard digits(thm::mp50_digits);
   const auto rows = state.range(0), inner = state.range(1), cols = state.range(2);
   thm::Rng rng(3);
   thm::Mat<T> a(rows, inner), b(inner, cols), c;

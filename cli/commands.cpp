@@ -293,6 +293,7 @@ int run(const RunArgs& args) {
 
 int merge(const MergeArgs& args) {
   if (args.shards.empty()) throw UsageError("merge needs the shard directories");
+  if (args.certify != "reported" && args.certify != "none") throw UsageError("--certify must be reported or none");
   std::vector<ShardFile> shards;
   for (const std::string& dir : args.shards) {
     try {
@@ -329,9 +330,10 @@ int merge(const MergeArgs& args) {
       if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
     throw UsageError("missing shard(s) " + missing + " of " + std::to_string(first.shard.count));
   }
+  RunOptions options = merged_options(first);
+  if (args.certify == "none") options.certify = CertifyScope::none;
   std::optional<StagedDirectory> staged;
   stage_outputs(staged, args.report, args.junit);
-  const RunOptions options = merged_options(first);
   return finish_and_report(first.claims, options, args.report, args.junit, *staged, [&](const Claim& c, const RunOptions& o) {
     std::vector<ShardRun> parts;
     for (ShardFile& s : shards)

@@ -43,6 +43,7 @@ struct MergeArgs {
   std::vector<std::string> shards;  // shard directories (or their shard.json)
   std::string report = "reports/latest";
   std::optional<std::string> junit;
+  std::string certify = "reported";  // the combined run's reported cases, as run's default; or none
 };
 int merge(const MergeArgs& args);
 

@@ -93,7 +93,8 @@ int m_scaling(const ExperimentArgs& a, const std::filesystem::path& dir) {
     }
     if (k == 0) {
       // Beyond double's floor: Algorithm 1 at kappa 10 at 50 digits, for longer.
-      const TrainRun<mp50> run = detail::rate_run<mp50>(detail::kappa_variant(inst, 10), kRateIterationsMp, true);
+      const DigitsGuard digits(mp50_digits);
+      const TrainRun<mpfr_dynamic> run = detail::rate_run<mpfr_dynamic>(detail::kappa_variant(inst, 10), kRateIterationsMp, true);
       const std::vector<double> g = gaps(run.record.objective);
       const detail::GapFit fit = detail::fit_gap(run.record.objective);
       for (std::size_t t = 0; t < g.size(); ++t) csv.rows.push_back({"0", "10", "algorithm1", "mp50", std::to_string(t), num(g[t])});

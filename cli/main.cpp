@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
   merge_cmd->add_option("shards", merge_args.shards, "Shard directories (each holding shard.json), every I of one K exactly once")->required();
   merge_cmd->add_option("--report", merge_args.report, "Report directory (default reports/latest)");
   merge_cmd->add_option("--junit", merge_args.junit, "Also write the JUnit XML to this file");
+  merge_cmd->add_option("--certify", merge_args.certify,
+                        "Interval certificates of the combined run's reported cases (the default, as run's) or none");
 
   StabilityArgs st_args;
   st_args.jobs = std::max(1u, std::thread::hardware_concurrency());

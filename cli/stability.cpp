@@ -56,8 +56,10 @@ int stability(const StabilityArgs& args) {
     }
 
   // Seeds run in `jobs` worker processes (each its own MPFR state; nothing shared), seed k in worker k mod jobs; a
-  // worker writes one line per claim run, "<seed index> <claim index> <verdict>", to its own file. The table is
-  // assembled in seed order, so the output does not depend on the number of jobs.
+  // worker writes one line per claim run, "<seed index> <claim index> <verdict> <expected verdict> <as expected>", to its
+  // own file; "as expected" is ResolvedVerdict::is_expected(), the rule run's exit status follows (an underpowered
+  // claim expects inconclusive, a finding its pinned conditions too). The table is assembled in seed order, so the
+  // output does not depend on the number of jobs.
   const int jobs = std::max(1, std::min<int>(args.jobs, static_cast<int>(seeds.size())));
   const std::filesystem::path scratch = std::filesystem::temp_directory_path() / ("thmcheck-stability-" + std::to_string(::getpid()));
   std::filesystem::create_directories(scratch);
@@ -71,7 +73,9 @@ int stability(const StabilityArgs& args) {
         const std::vector<ClaimRun> runs = run_claim(*claims[c], o);
         std::vector<const ClaimRun*> rows;
         for (const ClaimRun& r : runs) rows.push_back(&r);
-        out << k << ' ' << c << ' ' << static_cast<int>(resolve(rows).verdict) << '\n' << std::flush;
+        const ResolvedVerdict r = resolve(rows);
+        out << k << ' ' << c << ' ' << static_cast<int>(r.verdict) << ' ' << static_cast<int>(r.expected) << ' '
+            << (r.is_expected() ? 1 : 0) << '\n' << std::flush;
       }
     }
   };
@@ -124,27 +128,30 @@ int stability(const StabilityArgs& args) {
   }
   if (progress) fmt::print(stderr, "\r\033[K");
   // Per claim: the seeds with an unexpected resolved verdict, and that verdict.
-  std::vector<std::vector<int>> verdict(seeds.size(), std::vector<int>(claims.size(), -1));
+  struct Line {
+    int verdict = -1, expected = -1, as_expected = 0;
+  };
+  std::vector<std::vector<Line>> verdict(seeds.size(), std::vector<Line>(claims.size()));
   for (int w = 0; w < jobs; ++w) {
     std::ifstream in(file_of(w));
     std::size_t k = 0, c = 0;
-    int v = 0;
-    while (in >> k >> c >> v)
-      if (k < seeds.size() && c < claims.size()) verdict[k][c] = v;
+    Line l;
+    while (in >> k >> c >> l.verdict >> l.expected >> l.as_expected)
+      if (k < seeds.size() && c < claims.size()) verdict[k][c] = l;
   }
   std::error_code ec;
   std::filesystem::remove_all(scratch, ec);
   for (const auto& row : verdict)
-    for (int v : row) failed = failed || v < 0;
+    for (const Line& l : row) failed = failed || l.verdict < 0;
   if (failed) throw std::runtime_error("a worker process failed (see above); no table");
   std::map<const Claim*, std::vector<std::pair<std::uint64_t, ClaimVerdict>>> unexpected;
   nlohmann::json per_seed = nlohmann::json::array();
   for (std::size_t k = 0; k < seeds.size(); ++k) {
     nlohmann::json row = {{"seed", seeds[k]}, {"verdicts", nlohmann::json::object()}};
     for (std::size_t c = 0; c < claims.size(); ++c) {
-      const ClaimVerdict v = static_cast<ClaimVerdict>(verdict[k][c]);
+      const ClaimVerdict v = static_cast<ClaimVerdict>(verdict[k][c].verdict);
       row["verdicts"][claims[c]->id] = std::string(to_string(v));
-      if (v != expected_verdict(*claims[c], options.variant)) unexpected[claims[c]].emplace_back(seeds[k], v);
+      if (!verdict[k][c].as_expected) unexpected[claims[c]].emplace_back(seeds[k], v);
     }
     per_seed.push_back(row);
   }
@@ -162,7 +169,9 @@ int stability(const StabilityArgs& args) {
       list += (list.empty() ? "" : ", ") + fmt::format("{} ({})", s, to_string(v));
       jbad.push_back({{"seed", s}, {"verdict", std::string(to_string(v))}});
     }
-    const ClaimVerdict expected = expected_verdict(*c, options.variant);
+    // The resolved expectation (the same on every seed: it depends on the budget), e.g. inconclusive when underpowered.
+    const std::size_t index = static_cast<std::size_t>(std::find(claims.begin(), claims.end(), c) - claims.begin());
+    const ClaimVerdict expected = static_cast<ClaimVerdict>(verdict.front()[index].expected);
     const std::string expected_text =
         std::string(to_string(expected)) + (c->finding && options.variant == Variant::claim ? " (finding)" : "");
     fmt::print("{:<{}} {:<18} {:>4} of {:<3}  {}\n", c->id, id_width(), expected_text, bad.size(), seeds.size(), list);

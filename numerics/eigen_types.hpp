@@ -31,7 +31,6 @@ Mat<T> lift(const MatD& m) {
 // numerics/detail/instantiate.inc: without these declarations every unit that calls one instantiates it again
 // (JacobiSVD and BDCSVD in double cost 5 to 15 s of compile per unit, and were built in up to six).
 extern template class Eigen::JacobiSVD<thm::MatD>;
-extern template class Eigen::JacobiSVD<thm::Mat<thm::mp50>>;
 extern template class Eigen::JacobiSVD<thm::Mat<thm::mpfr_dynamic>>;
 extern template class Eigen::BDCSVD<thm::MatD>;
 extern template class Eigen::SelfAdjointEigenSolver<thm::MatD>;

@@ -26,7 +26,6 @@ RefinedEigen<T> refined_symmetric_eigen(const Mat<T>& a, bool vectors = true, in
 
 #define THM_REFINED_EIGEN_EXTERN(T) extern template RefinedEigen<T> refined_symmetric_eigen(const Mat<T>&, bool, int);
 THM_REFINED_EIGEN_EXTERN(double)
-THM_REFINED_EIGEN_EXTERN(mp50)
 THM_REFINED_EIGEN_EXTERN(mpfr_dynamic)
 #undef THM_REFINED_EIGEN_EXTERN
 

@@ -50,7 +50,6 @@ SvdPathCounts& svd_path_counts();
 
 #define THM_REFINED_SVD_EXTERN(T) extern template RefinedSvd<T> refined_svd(const Mat<T>&, SvdVectors, int);
 THM_REFINED_SVD_EXTERN(double)
-THM_REFINED_SVD_EXTERN(mp50)
 THM_REFINED_SVD_EXTERN(mpfr_dynamic)
 #undef THM_REFINED_SVD_EXTERN
 

@@ -26,9 +26,9 @@ std::optional<Precision> parse_precision(std::string_view name) {
 double precision_epsilon(Precision p) {
   switch (p) {
     case Precision::float64: return std::numeric_limits<double>::epsilon();
-    case Precision::mp50: return to_double(epsilon<mp50>());
+    case Precision::mp50:
     case Precision::mp100: {
-      const DigitsGuard digits(mp100_digits);
+      const DigitsGuard digits(precision_digits(p));
       return to_double(epsilon<mpfr_dynamic>());
     }
   }

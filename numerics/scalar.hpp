@@ -16,15 +16,15 @@ namespace thm {
 
 namespace bmp = boost::multiprecision;
 
-using mp50 = bmp::number<bmp::mpfr_float_backend<50, bmp::allocate_stack>, bmp::et_off>;
 // Precision chosen at run time (explore --digits N); set with mpfr_dynamic::default_precision(N) or DigitsGuard.
 using mpfr_dynamic = bmp::number<bmp::mpfr_float_backend<0>, bmp::et_off>;
-// The mp100 rung is mpfr_dynamic at this many digits (DigitsGuard): no fixed 100-digit type is instantiated, which
-// saves a quarter of the heavy template instantiations of every build; MPFR rounds every operation to the target's
-// precision, so the bits are those a fixed mpfr_float_backend<100> gives.
+// The multiprecision rungs are mpfr_dynamic at these many digits (DigitsGuard): no fixed-precision type is
+// instantiated, which keeps the heavy template instantiations of every build at two scalar types (double and this
+// one) plus the intervals. MPFR rounds every operation to the target's precision, and Boost turns digits into bits
+// with the same rule for both kinds of backend, so the bits are those a fixed mpfr_float_backend<50> or <100> gives
+// (docs/spec/pitfalls.md, "One multiprecision type"); the fixed 50-digit type ran a GD step 1.12x faster (bench_gd).
+inline constexpr int mp50_digits = 50;
 inline constexpr int mp100_digits = 100;
-
-static_assert(std::numeric_limits<mp50>::digits10 >= 49, "mp50 must carry 50 decimal digits");
 
 // The fixed rungs of the ladder, in increasing precision.
 enum class Precision { float64, mp50, mp100 };
@@ -33,13 +33,17 @@ std::string_view precision_name(Precision p);
 std::optional<Precision> parse_precision(std::string_view name);
 // Machine epsilon of the rung (2^-52 for double, about 5.3e-51 for mp50, 5.7e-101 for mp100).
 double precision_epsilon(Precision p);
+// Decimal digits of a multiprecision rung (mp50_digits, mp100_digits); 0 for double.
+constexpr int precision_digits(Precision p) {
+  return p == Precision::mp50 ? mp50_digits : p == Precision::mp100 ? mp100_digits : 0;
+}
 
 // Frees the MPFR caches of the calling thread (constants such as log 2 and pi, computed on first use and kept per
 // thread). A thread that ran multiprecision arithmetic calls it before it ends, or the caches leak
 // (docs/spec/pitfalls.md, "MPFR and threads").
 void release_thread_caches();
 
-// Decimal digits T carries: numeric_limits for double and the fixed types, the calling thread's default precision
+// Decimal digits T carries: numeric_limits for double, the calling thread's default precision
 // for mpfr_dynamic (whose numeric_limits<>::digits10 is INT_MAX).
 template <class T>
 int decimal_digits() {

@@ -11,7 +11,6 @@ template <class T>
 Mat<T> softmax_rows(const Mat<T>& logits);
 
 extern template Mat<double> softmax_rows(const Mat<double>&);
-extern template Mat<mp50> softmax_rows(const Mat<mp50>&);
 extern template Mat<mpfr_dynamic> softmax_rows(const Mat<mpfr_dynamic>&);
 
 }  // namespace thm

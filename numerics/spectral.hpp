@@ -40,7 +40,6 @@ T singular_value_error_bound(Eigen::Index rows, Eigen::Index cols, const T& norm
   extern template T spectral_norm(const Mat<T>&);                       \
   extern template T condition_number(const Vec<T>&);
 THM_SPECTRAL_EXTERN(double)
-THM_SPECTRAL_EXTERN(mp50)
 THM_SPECTRAL_EXTERN(mpfr_dynamic)
 #undef THM_SPECTRAL_EXTERN
 

@@ -21,7 +21,6 @@ SymmetricRoots<T> symmetric_roots(const Mat<T>& sigma);
 
 #define THM_SYMMETRIC_ROOTS_EXTERN(T) extern template SymmetricRoots<T> symmetric_roots(const Mat<T>&);
 THM_SYMMETRIC_ROOTS_EXTERN(double)
-THM_SYMMETRIC_ROOTS_EXTERN(mp50)
 THM_SYMMETRIC_ROOTS_EXTERN(mpfr_dynamic)
 #undef THM_SYMMETRIC_ROOTS_EXTERN
 

@@ -1,8 +1,11 @@
-// doctest's main, with one addition: a run whose filters select no test case fails. CTest runs each case by name
-// (doctest_discover_tests), and a name it cannot pass through (CMake splits a list at ';') would otherwise select
-// nothing and pass without asserting anything.
+// doctest's main, with two additions. Every test case starts with mpfr_dynamic at the mp50 rung's precision, uniform
+// across operands, as the claims evaluate it (tests/mp50.hpp). A run whose filters select no test case fails: CTest
+// runs each case by name (doctest_discover_tests), and a name it cannot pass through (CMake splits a list at ';')
+// would otherwise select nothing and pass without asserting anything.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include "numerics/scalar.hpp"
 
 #include <cstdio>
 
@@ -15,8 +18,17 @@ struct SelectionListener : doctest::IReporter {
   void report_query(const doctest::QueryData&) override {}
   void test_run_start() override {}
   void test_run_end(const doctest::TestRunStats& s) override { selected_test_cases = static_cast<int>(s.numTestCasesPassingFilters); }
-  void test_case_start(const doctest::TestCaseData&) override {}
-  void test_case_reenter(const doctest::TestCaseData&) override {}
+  void test_case_start(const doctest::TestCaseData&) override { mp50_precision(); }
+  void test_case_reenter(const doctest::TestCaseData&) override { mp50_precision(); }
+
+ private:
+  static void mp50_precision() {
+    thm::mpfr_dynamic::thread_default_variable_precision_options(
+        thm::bmp::variable_precision_options::assume_uniform_precision);
+    thm::mpfr_dynamic::thread_default_precision(thm::mp50_digits);
+  }
+
+ public:
   void test_case_end(const doctest::CurrentTestCaseStats&) override {}
   void test_case_exception(const doctest::TestCaseException&) override {}
   void subcase_start(const doctest::SubcaseSignature&) override {}

@@ -1,10 +1,11 @@
 # run --shard I/K for every I, then merge: the merged report equals the unsharded one (REF), file for file, byte for
 # byte, and merge exits as the unsharded run did. ARGS are the run's options (|-separated). With -DREFERENCE=ON, writes
 # the unsharded reference into REF instead (exit 0 or 1: the verdicts are not this test's business), and its status.
+# CERTIFY (reported or none) is given to the reference and to merge, which certifies for the shards.
 string(REPLACE "|" ";" args "${ARGS}")
 if(REFERENCE)
   file(REMOVE_RECURSE ${REF} ${REF}.status)
-  execute_process(COMMAND ${CMD} run ${args} --report ${REF} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  execute_process(COMMAND ${CMD} run ${args} --certify ${CERTIFY} --report ${REF} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
   if(NOT rc EQUAL 0 AND NOT rc EQUAL 1)
     message(FATAL_ERROR "the unsharded run exited ${rc}: ${err}")
   endif()
@@ -24,7 +25,7 @@ foreach(i RANGE ${last})
 endforeach()
 # Given in reverse: the order of the directories does not matter.
 list(REVERSE shards)
-execute_process(COMMAND ${CMD} merge ${shards} --report ${DIR}/merged RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+execute_process(COMMAND ${CMD} merge ${shards} --certify ${CERTIFY} --report ${DIR}/merged RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
 if(NOT rc EQUAL ${STATUS})
   message(FATAL_ERROR "merge exited ${rc}, expected ${STATUS}: ${err}")
 endif()

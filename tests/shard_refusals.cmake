@@ -1,5 +1,6 @@
 # merge refuses, with one line and exit 2, shards that are not one whole campaign: a missing shard, one given twice,
-# another seed, budget or claim set, another number of shards, a directory without shard.json.
+# another seed, budget or claim set, another number of shards, a directory without shard.json; and a --certify it
+# does not know.
 file(REMOVE_RECURSE ${DIR})
 function(shard name)
   execute_process(COMMAND ${CMD} run --cases 4 ${ARGN} --report ${DIR}/${name} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
@@ -31,6 +32,7 @@ refused("the budget differs" ${DIR}/a0 ${DIR}/full)
 refused("the claim set differs" ${DIR}/a0 ${DIR}/claims)
 refused("the number of shards differs" ${DIR}/a0 ${DIR}/three)
 refused("shard.json" ${DIR})
+refused("--certify must be reported or none" ${DIR}/a0 ${DIR}/a1 --certify all)
 execute_process(COMMAND ${CMD} merge ${DIR}/a1 ${DIR}/a0 --report ${DIR}/out RESULT_VARIABLE rc OUTPUT_QUIET)
 if(NOT rc EQUAL 0 OR NOT EXISTS ${DIR}/out/summary.json)
   message(FATAL_ERROR "the whole campaign did not merge (exit ${rc})")

@@ -1,5 +1,6 @@
 // Singular values and SVDs by refinement (numerics/refined_svd.hpp) against Eigen's MPFR Jacobi SVD, at 50, 100 and
 // 150 digits; tolerance: the working precision's allowance singular_value_error_bound(m, n, ||A||_2).
+#include "tests/mp50.hpp"
 #include "numerics/eigen_types.hpp"
 #include "numerics/numerical_failure.hpp"
 #include "numerics/random.hpp"
@@ -112,7 +113,7 @@ TEST_CASE("refined_svd: Gaussian matrices match the MPFR Jacobi SVD at mp50 and 
   for (const auto& shape : kShapes) {
     const int r = shape.first, c = shape.second;
     const MatD g = gaussian_matrix(rng, r, c);
-    const Outcome o50 = against_jacobi<mp50>(lift<mp50>(g));
+    const Outcome o50 = at_mp50([&] { return against_jacobi<mp50>(lift<mp50>(g)); });
     const Outcome o100 = against_jacobi<mpfr_dynamic>(lift<mpfr_dynamic>(g));
     INFO("mp50 " << describe(r, c, o50) << "; mp100 " << describe(r, c, o100));
     CHECK(o50.ratio <= 1);
@@ -142,7 +143,7 @@ TEST_CASE("refined_svd: ill-conditioned matrices (kappa 1e10, 1e14) at mp50 and 
     for (const auto& shape : {std::pair{10, 10}, {12, 7}, {7, 12}, {24, 24}}) {
       const int r = shape.first, c = shape.second;
       const MatD m = spectrum_first_matrix(rng, r, c, geometric_spectrum(std::min(r, c), 2.0, kappa));
-      const Outcome o50 = against_jacobi<mp50>(lift<mp50>(m));
+      const Outcome o50 = at_mp50([&] { return against_jacobi<mp50>(lift<mp50>(m)); });
       const Outcome o100 = against_jacobi<mpfr_dynamic>(lift<mpfr_dynamic>(m));
       INFO("kappa " << kappa << " mp50 " << describe(r, c, o50) << "; mp100 " << describe(r, c, o100));
       CHECK(o50.ratio <= 1);
@@ -151,7 +152,6 @@ TEST_CASE("refined_svd: ill-conditioned matrices (kappa 1e10, 1e14) at mp50 and 
 }
 
 TEST_CASE("refined_svd: clustered singular values (1e-20 relative pairs, exactly repeated) are correct on either path") {
-  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   Rng rng(34);
   // Pairs sigma, sigma (1 + 1e-20), formed at the working precision.
   Vec<mp50> pairs(8);
@@ -167,6 +167,7 @@ TEST_CASE("refined_svd: clustered singular values (1e-20 relative pairs, exactly
   const Outcome q = against_jacobi<mp50>(orthogonal<mp50>(rng, 10));
   INFO("orthogonal: " << describe(10, 10, q));
   CHECK(q.ratio <= 1);
+  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   Vec<mpfr_dynamic> repeated = Vec<mpfr_dynamic>::Ones(9);
   repeated.head(4).setConstant(mpfr_dynamic(3));
   const Outcome e = against_jacobi<mpfr_dynamic>(with_spectrum<mpfr_dynamic>(rng, 11, 9, repeated));
@@ -175,7 +176,6 @@ TEST_CASE("refined_svd: clustered singular values (1e-20 relative pairs, exactly
 }
 
 TEST_CASE("refined_svd: tiny and zero singular values (sigma_min = 1e-30 at mp50, rank-deficient)") {
-  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   Rng rng(35);
   Vec<mp50> sigma(6);
   sigma << mp50(2), mp50(1), mp50("0.5"), mp50("0.25"), mp50("1e-3"), mp50("1e-30");
@@ -197,13 +197,13 @@ TEST_CASE("refined_svd: tiny and zero singular values (sigma_min = 1e-30 at mp50
   CHECK(deficient.ratio <= 1);
   // Rank one, wide.
   const MatD x = gaussian_matrix(rng, 4, 1), y = gaussian_matrix(rng, 1, 9);
+  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   const Outcome one = against_jacobi<mpfr_dynamic>(lift<mpfr_dynamic>(x) * lift<mpfr_dynamic>(y));
   INFO("rank one: " << describe(4, 9, one));
   CHECK(one.ratio <= 1);
 }
 
 TEST_CASE("refined_svd: 1x1, empty and zero matrices") {
-  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   Mat<mp50> one(1, 1);
   one(0, 0) = mp50(-3);
   const RefinedSvd<mp50> r = refined_svd<mp50>(one);
@@ -217,6 +217,7 @@ TEST_CASE("refined_svd: 1x1, empty and zero matrices") {
     CHECK(e.V.rows() == shape.second);
     CHECK(singular_values<mp50>(Mat<mp50>(shape.first, shape.second)).size() == 0);
   }
+  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   const RefinedSvd<mpfr_dynamic> z = refined_svd<mpfr_dynamic>(Mat<mpfr_dynamic>::Zero(3, 5));
   CHECK(z.values.size() == 3);
   CHECK(z.values.isZero(0));
@@ -237,7 +238,8 @@ TEST_CASE("refined_svd: the error shrinks from 50 to 100 digits") {
     }
     return worst;
   };
-  const RefinedSvd<mp50> r50 = refined_singular_values<mp50>(lift<mp50>(m));
+  const RefinedSvd<mp50> r50 = at_mp50([&] { return refined_singular_values<mp50>(lift<mp50>(m)); });
+  const double bound50 = at_mp50([] { return to_double(singular_value_error_bound<mp50>(14, 10, mp50(1))); });
   double e100 = 0, bound100 = 0, accepted100 = 0;
   {  // the mp100 rung: mpfr_dynamic at 100 digits, compared with the reference back at 160
     const DigitsGuard at100(mp100_digits);
@@ -249,7 +251,7 @@ TEST_CASE("refined_svd: the error shrinks from 50 to 100 digits") {
   }
   const double e50 = error(r50.values);
   INFO("max error at 50 digits " << e50 << ", at 100 digits " << e100);
-  CHECK(e50 <= to_double(singular_value_error_bound<mp50>(14, 10, mp50(1))));
+  CHECK(e50 <= bound50);
   CHECK(e100 <= bound100);
   CHECK(e100 < 1e-40 * e50);
   // The accepted bound holds and is at most the allowance.
@@ -258,11 +260,11 @@ TEST_CASE("refined_svd: the error shrinks from 50 to 100 digits") {
 }
 
 TEST_CASE("refined_svd: full decompositions (U, Sigma, V) are orthogonal and reproduce A") {
-  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   Rng rng(37);
   for (const auto& shape : kShapes) {
     const MatD g = gaussian_matrix(rng, shape.first, shape.second);
     CHECK(check_full<mp50>(lift<mp50>(g)) == SvdPath::refined);
+    const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
     CHECK(check_full<mpfr_dynamic>(lift<mpfr_dynamic>(g)) == SvdPath::refined);
   }
   // kappa 1e12, and exactly repeated singular values (either path).
@@ -305,13 +307,13 @@ TEST_CASE("refined_svd: singular_values at MP takes the refined path, jacobi and
 }
 
 TEST_CASE("refined_svd: non-finite input throws NumericalFailure") {
-  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   for (const double bad : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
     Mat<mp50> m = Mat<mp50>::Ones(3, 4);
     m(1, 2) = mp50(bad);
     CHECK_THROWS_AS(refined_svd<mp50>(m), NumericalFailure);
     CHECK_THROWS_AS(refined_singular_values<mp50>(m), NumericalFailure);
     CHECK_THROWS_AS(singular_values<mp50>(m), NumericalFailure);
+    const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
     Mat<mpfr_dynamic> w = Mat<mpfr_dynamic>::Ones(4, 3);
     w(3, 0) = mpfr_dynamic(-bad);
     CHECK_THROWS_AS(refined_svd<mpfr_dynamic>(w), NumericalFailure);
@@ -365,13 +367,13 @@ Mat<T> symmetric_gaussian(Rng& rng, int n) {
 }  // namespace
 
 TEST_CASE("refined_svd: symmetric eigendecomposition by refinement matches SelfAdjointEigenSolver (mp50, mp100)") {
-  const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   Rng rng(41);
   for (int n : {1, 2, 6, 13}) {
     const MatD g = gaussian_matrix(rng, n, n);
     const MatD sym = g + g.transpose();
     for (bool vectors : {false, true}) {
       CHECK(check_symmetric<mp50>(lift<mp50>(sym), vectors) == SvdPath::refined);
+      const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
       CHECK(check_symmetric<mpfr_dynamic>(lift<mpfr_dynamic>(sym), vectors) == SvdPath::refined);
     }
   }
@@ -382,7 +384,10 @@ TEST_CASE("refined_svd: symmetric eigendecomposition by refinement matches SelfA
   for (int k = 0; k < 9; ++k) spd += l[k] * q.col(k) * q.col(k).transpose();
   spd = ((spd + spd.transpose()) / 2).eval();
   check_symmetric<mp50>(lift<mp50>(spd), true);
-  check_symmetric<mpfr_dynamic>(lift<mpfr_dynamic>(spd), false);
+  {
+    const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
+    check_symmetric<mpfr_dynamic>(lift<mpfr_dynamic>(spd), false);
+  }
   Mat<mp50> repeated = Mat<mp50>::Identity(7, 7) * mp50(3);
   const Mat<mp50> o = orthogonal<mp50>(rng, 7);
   repeated(0, 0) = mp50(5);

@@ -280,9 +280,8 @@ Claim ladder_claim() {
     const bool broken = v == Variant::negative_control;
     switch (p) {
       case Precision::float64: return floating_point_only<double>(broken);
-      case Precision::mp50: return floating_point_only<mp50>(broken);
       default: {
-        const DigitsGuard at100(mp100_digits);  // the mp100 rung
+        const DigitsGuard digits(precision_digits(p));  // the rung, on the worker's thread
         return floating_point_only<mpfr_dynamic>(broken);
       }
     }

@@ -8,9 +8,9 @@
 //   static Certification certify(const Instance&, int digits, Variant);       // optional (interval arithmetic)
 //   static std::vector<Tightness> tightness(std::uint64_t seed);              // optional (tightness probe)
 //
-// and ends, outside any namespace, with THM_REGISTER_CLAIM(Type). That line instantiates evaluate for double, mp50
-// and runtime-precision MPFR (the mp100 rung is the latter at mp100_digits: the same bits as a fixed 100-digit type,
-// one instantiation fewer to build) and defines the file's registration function, whose name the build derives from
+// and ends, outside any namespace, with THM_REGISTER_CLAIM(Type). That line instantiates evaluate for double and
+// runtime-precision MPFR (the mp50 and mp100 rungs are the latter at mp50_digits and mp100_digits: the same bits as
+// fixed 50- and 100-digit types, with one scalar type to build instead of three) and defines the file's registration function, whose name the build derives from
 // the file's path (THM_CLAIM_SYMBOL); the registry calls every such function from a list the build generates, so
 // nothing else needs to know the claim exists. See CONTRIBUTING.md.
 #pragma once
@@ -47,7 +47,7 @@ Claim make_claim() {
     Evaluation e = eval(inst, Variant::claim);
     return by_support ? e : strengthened(std::move(e), factor);
   };
-  // The evaluation at a runtime precision; the mp100 rung is this at mp100_digits.
+  // The evaluation at a runtime precision; the mp50 and mp100 rungs are this at mp50_digits and mp100_digits.
   const auto at_digits = [variant_of](const Instance& inst, int digits, Variant v) {
     const DigitsGuard guard(digits);
     return variant_of(&C::template evaluate<mpfr_dynamic>, inst, v);
@@ -55,8 +55,8 @@ Claim make_claim() {
   c.evaluate = [at_digits, variant_of](const Instance& inst, Precision p, Variant v) -> Evaluation {
     switch (p) {
       case Precision::float64: return variant_of(&C::template evaluate<double>, inst, v);
-      case Precision::mp50: return variant_of(&C::template evaluate<mp50>, inst, v);
-      case Precision::mp100: return at_digits(inst, mp100_digits, v);
+      case Precision::mp50:
+      case Precision::mp100: return at_digits(inst, precision_digits(p), v);
     }
     throw std::invalid_argument("unknown precision");
   };

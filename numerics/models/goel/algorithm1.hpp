@@ -73,7 +73,6 @@ void algorithm1_step(ParamPair<T>& theta, const ParamPair<T>& g, const Mat<T>& h
   extern template TrainRun<T> train(const ParamPair<T>&, const Mat<T>&, const Mat<T>&, const EmpiricalMoments<T>&, \
                                     const RegressionTask<T>&, const FactorManifold<T>&, const TrainOptions&);
 THM_ALGORITHM1_EXTERN(double)
-THM_ALGORITHM1_EXTERN(mp50)
 THM_ALGORITHM1_EXTERN(mpfr_dynamic)
 #undef THM_ALGORITHM1_EXTERN
 

@@ -98,7 +98,6 @@ Vec<T> attention_average(const Vec<T>& w, const Mat<T>& X);
   extern template Factors<T> factor_gradient(const Factors<T>&, const Mat<T>&, Regularizer, const T&);        \
   extern template Vec<T> attention_average(const Vec<T>&, const Mat<T>&);
 THM_ATTENTION_REGRESSION_EXTERN(double)
-THM_ATTENTION_REGRESSION_EXTERN(mp50)
 THM_ATTENTION_REGRESSION_EXTERN(mpfr_dynamic)
 #undef THM_ATTENTION_REGRESSION_EXTERN
 

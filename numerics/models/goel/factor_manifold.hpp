@@ -54,7 +54,6 @@ Mat<T> cayley_rotation(const Mat<T>& K);
   extern template Projection<T> project_onto_manifold(const FactorManifold<T>&, const Factors<T>&, ProcrustesTarget); \
   extern template Mat<T> cayley_rotation(const Mat<T>&);
 THM_FACTOR_MANIFOLD_EXTERN(double)
-THM_FACTOR_MANIFOLD_EXTERN(mp50)
 THM_FACTOR_MANIFOLD_EXTERN(mpfr_dynamic)
 #undef THM_FACTOR_MANIFOLD_EXTERN
 

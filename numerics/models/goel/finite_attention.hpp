@@ -45,7 +45,6 @@ EmpiricalMoments<T> empirical_moments(const Mat<T>& X, const Mat<T>& Y);
                                                const std::vector<int>*, T*);                                         \
   extern template EmpiricalMoments<T> empirical_moments(const Mat<T>&, const Mat<T>&);
 THM_FINITE_ATTENTION_EXTERN(double)
-THM_FINITE_ATTENTION_EXTERN(mp50)
 THM_FINITE_ATTENTION_EXTERN(mpfr_dynamic)
 #undef THM_FINITE_ATTENTION_EXTERN
 

@@ -40,7 +40,6 @@ std::vector<double> richardson_loss_samples(const Mat<T>& A, const Mat<T>& B, co
   extern template std::vector<double> richardson_loss_samples(const Mat<T>&, const Mat<T>&, const RegressionTask<T>&, int, \
                                                               int, int, Rng&);
 THM_MONTE_CARLO_EXTERN(double)
-THM_MONTE_CARLO_EXTERN(mp50)
 THM_MONTE_CARLO_EXTERN(mpfr_dynamic)
 #undef THM_MONTE_CARLO_EXTERN
 

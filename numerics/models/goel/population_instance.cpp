@@ -185,10 +185,9 @@ GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed) {
 
 }  // namespace thm
 
-// lift_goel at the four scalar types (declared extern in numerics/models/goel/population_instance.hpp).
+// lift_goel at double and mpfr_dynamic (declared extern in numerics/models/goel/population_instance.hpp).
 namespace thm {
 template GProblem<double> lift_goel<double>(const Instance&);
-template GProblem<mp50> lift_goel<mp50>(const Instance&);
 template GProblem<mpfr_dynamic> lift_goel<mpfr_dynamic>(const Instance&);
 InstanceSchema goel_population_schema(const GSchema& spec) {
   InstanceSchema schema(kGoelFamily);

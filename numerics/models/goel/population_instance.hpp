@@ -85,7 +85,6 @@ GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed);
 
 #define THM_GOEL_INSTANCE_EXTERN(T) extern template GProblem<T> lift_goel(const Instance&);
 THM_GOEL_INSTANCE_EXTERN(double)
-THM_GOEL_INSTANCE_EXTERN(mp50)
 THM_GOEL_INSTANCE_EXTERN(mpfr_dynamic)
 #undef THM_GOEL_INSTANCE_EXTERN
 

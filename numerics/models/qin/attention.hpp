@@ -40,7 +40,6 @@ Mat<T> stack_rows(const std::vector<Mat<T>>& blocks);
                                                         const T&);                             \
   extern template Mat<T> stack_rows(const std::vector<Mat<T>>&);
 THM_ATTENTION_EXTERN(double)
-THM_ATTENTION_EXTERN(mp50)
 THM_ATTENTION_EXTERN(mpfr_dynamic)
 #undef THM_ATTENTION_EXTERN
 

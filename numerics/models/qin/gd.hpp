@@ -66,7 +66,6 @@ T hessian_top_eigenvalue(const TransformerParams<T>& theta, const TransformerCon
                                            const std::vector<Mat<T>>&, const std::vector<Mat<T>>&,                  \
                                            const std::vector<bool>&, int, std::uint64_t);
 THM_GD_EXTERN(double)
-THM_GD_EXTERN(mp50)
 THM_GD_EXTERN(mpfr_dynamic)
 #undef THM_GD_EXTERN
 

@@ -82,9 +82,7 @@ template <class T>
 DepthSweep depth_sweep(const Instance& inst, const DepthSweepOptions& options);
 
 extern template BetaSweep beta_sweep<double>(const Instance&, const BetaSweepOptions&);
-extern template BetaSweep beta_sweep<mp50>(const Instance&, const BetaSweepOptions&);
 extern template DepthSweep depth_sweep<double>(const Instance&, const DepthSweepOptions&);
-extern template DepthSweep depth_sweep<mp50>(const Instance&, const DepthSweepOptions&);
 extern template BetaSweep beta_sweep<mpfr_dynamic>(const Instance&, const BetaSweepOptions&);
 extern template DepthSweep depth_sweep<mpfr_dynamic>(const Instance&, const DepthSweepOptions&);
 

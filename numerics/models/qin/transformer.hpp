@@ -85,7 +85,6 @@ TransformerParams<T> params_axpy(const TransformerParams<T>& a, const T& s, cons
   extern template T params_dot(const TransformerParams<T>&, const TransformerParams<T>&);                    \
   extern template TransformerParams<T> params_axpy(const TransformerParams<T>&, const T&, const TransformerParams<T>&);
 THM_TRANSFORMER_EXTERN(double)
-THM_TRANSFORMER_EXTERN(mp50)
 THM_TRANSFORMER_EXTERN(mpfr_dynamic)
 #undef THM_TRANSFORMER_EXTERN
 

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace thm::goel {
 
@@ -57,8 +58,9 @@ struct MaskedLoss {
     const Mat<T> B = gain * f.g.B;  // exact only up to one rounding: the definition below reads this same B
     const FiniteForward<T> model = finite_forward(f.g.A, B, f.X, f.Y, true);
 
-    // The definition, at 2 D + 20 digits on the exact data (the same doubles, lifted), then rounded to T.
-    T defined;
+    // The definition, at 2 D + 20 digits on the exact data (the same doubles, lifted), then rounded to T once the
+    // guard is gone (inside it, an mpfr_dynamic T would keep the wide precision).
+    std::optional<mpfr_dynamic> wide;
     {
       using R = mpfr_dynamic;
       const DigitsGuard guard(2 * decimal_digits<T>() + 20);
@@ -82,8 +84,9 @@ struct MaskedLoss {
         }
         sum += (A * Vec<R>(h / mass) - Y.row(i).transpose()).squaredNorm();
       }
-      defined = T(R(sum / R(2 * n)));
+      wide.emplace(sum / R(2 * n));
     }
+    const T defined = T(*wide);
 
     // First-order rounding bound of the model's evaluation (derivation, "Rounding"), doubled for second order:
     //   |dK| <= g_{2d} |X||B||X|^T,  |dS_ij| <= S_ij ((n + 4) eps + 2 max_j |dK_ij|),  |dH| <= |dS||X| + g_n |S||X|,

@@ -76,23 +76,21 @@ struct RoundingAllowance {
     const T divisor = variant == Variant::claim ? T(1) : T(kControlFactor);
 
     // The exact block, to 2 D + 20 digits: its own error is 10^-(D + 20) of the allowances' scale, far inside the
-    // noise below. Every error is formed and measured at that precision, then rounded to T.
-    T eK, eS, eXV, eA, eZ, esigma;
+    // noise below. Every error is formed and measured at that precision, then rounded to T once the guard is gone
+    // (inside it, an mpfr_dynamic T would keep the wide precision).
+    std::vector<R> wide;  // eK, eS, eXV, eA, eZ, esigma
     {
       const DigitsGuard guard(2 * decimal_digits<T>() + 20);
       const QAttention<R> r = lift_qin_attention<R>(inst);
       const AttentionForward<R> g = attention_forward(r.X[0], r.w, r.beta);
       const Mat<R> XVr = r.X[0] * r.w.W_V;
-      const auto wide = [](const Mat<T>& m) { return Mat<R>(m.template cast<R>()); };
-      const auto gap = [&](const Mat<T>& computed, const Mat<R>& exact) { return T(spectral_norm(Mat<R>(wide(computed) - exact))); };
-      eK = T(Mat<R>(wide(f.K) - g.K).cwiseAbs().maxCoeff());
-      eS = gap(f.S, g.S);
-      eXV = gap(XV, XVr);
-      eA = gap(f.A, g.A);
-      eZ = gap(f.Z, g.Z);
+      const auto lifted = [](const Mat<T>& m) { return Mat<R>(m.template cast<R>()); };
+      const auto gap = [&](const Mat<T>& computed, const Mat<R>& exact) { return R(spectral_norm(Mat<R>(lifted(computed) - exact))); };
       const Vec<R> sZr = singular_values(g.Z);
-      esigma = T(Vec<R>(sZ.template cast<R>() - sZr).cwiseAbs().maxCoeff());
+      wide = {R(Mat<R>(lifted(f.K) - g.K).cwiseAbs().maxCoeff()), gap(f.S, g.S), gap(XV, XVr), gap(f.A, g.A), gap(f.Z, g.Z),
+              R(Vec<R>(sZ.template cast<R>() - sZr).cwiseAbs().maxCoeff())};
     }
+    const T eK(wide[0]), eS(wide[1]), eXV(wide[2]), eA(wide[3]), eZ(wide[4]), esigma(wide[5]);
 
     Evaluation e;
     // The margin's noise: the reference's own error and the rounding of the error to T, below eps of the allowance.

@@ -1,4 +1,4 @@
-// lift_goel (instantiated at the four scalar types in numerics/models/goel/population_instance.cpp) and the integer parameters and
+// lift_goel (instantiated at double and mpfr_dynamic in numerics/models/goel/population_instance.cpp) and the integer parameters and
 // Monte-Carlo seed of a [G] instance.
 #pragma once
 
