@@ -100,7 +100,9 @@ TEST_CASE("runner: the same seed gives byte-identical summary JSON, another seed
   auto summary = [&](std::uint64_t seed) {
     o.seed = seed;
     std::vector<ClaimRun> runs;
-    for (const Claim* c : select_claims("qin.softmax.*,qin.residual.*,qin.pl.*"))
+    // The cheap inequality claims: qin.residual.conditioning_trend, a trend, was 85 % of this test (77 s under the
+    // sanitizers); cli.same_seed_same_json runs it with these through the command line in the optimised build.
+    for (const Claim* c : select_claims("qin.softmax.*,qin.residual.weyl_interlacing,qin.residual.sigma_min_lower_bound,qin.pl.*"))
       for (ClaimRun& r : run_claim(*c, o)) runs.push_back(std::move(r));
     return summary_json(seed, Variant::claim, runs).dump(2);
   };
