@@ -6,27 +6,15 @@
 #include "reports/summary_json.hpp"
 #include "theorems/registry.hpp"
 
+#include "tests/certifying_options.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <vector>
 
 using namespace thm;
-
-namespace {
-
-RunOptions certifying(Variant v, int cases) {
-  RunOptions o;
-  o.precisions = {Precision::float64};
-  o.cases = cases;
-  o.seed = 20261203;
-  o.variant = v;
-  o.certify = CertifyScope::reported;
-  o.tightness_probe = false;
-  return o;
-}
-
-}  // namespace
+using thm::test::certifying;
 
 TEST_CASE("certification: run certifies the reported cases, or every judged case, with the same JSON for 1 and 3 jobs") {
   const Claim& c = *select_claims("qin.pl.output_layer").front();

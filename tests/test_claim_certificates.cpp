@@ -6,12 +6,15 @@
 #include "properties/runner.hpp"
 #include "theorems/registry.hpp"
 
+#include "tests/certifying_options.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <vector>
 
 using namespace thm;
+using thm::test::certifying;
 
 namespace {
 
@@ -20,17 +23,6 @@ std::vector<const Claim*> certifiable() {
   for (const Claim& c : all_claims())
     if (c.certify) out.push_back(&c);
   return out;
-}
-
-RunOptions certifying(Variant v, int cases) {
-  RunOptions o;
-  o.precisions = {Precision::float64};
-  o.cases = cases;
-  o.seed = 20261203;
-  o.variant = v;
-  o.certify = CertifyScope::reported;
-  o.tightness_probe = false;
-  return o;
 }
 
 }  // namespace
