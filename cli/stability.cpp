@@ -160,7 +160,8 @@ int stability(const StabilityArgs& args) {
   fmt::print("{:<{}} {:<18} {:>10}  {}\n", "claim", id_width(), "expected", "unexpected", "seeds (resolved verdict)");
   int total = 0;
   nlohmann::json table = nlohmann::json::array();
-  for (const Claim* c : claims) {
+  for (std::size_t index = 0; index < claims.size(); ++index) {
+    const Claim* c = claims[index];
     const auto& bad = unexpected[c];
     total += static_cast<int>(bad.size());
     std::string list;
@@ -170,7 +171,6 @@ int stability(const StabilityArgs& args) {
       jbad.push_back({{"seed", s}, {"verdict", std::string(to_string(v))}});
     }
     // The resolved expectation (the same on every seed: it depends on the budget), e.g. inconclusive when underpowered.
-    const std::size_t index = static_cast<std::size_t>(std::find(claims.begin(), claims.end(), c) - claims.begin());
     const ClaimVerdict expected = static_cast<ClaimVerdict>(verdict.front()[index].expected);
     const std::string expected_text =
         std::string(to_string(expected)) + (c->finding && options.variant == Variant::claim ? " (finding)" : "");

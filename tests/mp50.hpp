@@ -7,9 +7,7 @@
 
 namespace thm {
 using mp50 = mpfr_dynamic;
-}  // namespace thm
 
-namespace thm {
 // f() computed at the mp50 rung's precision whatever guard the caller holds (a test that compares rungs holds one at
 // mp100_digits around both).
 template <class F>
