@@ -1,24 +1,20 @@
-// `thmcheck experiment NAME`: the papers' experiments, written as CSV and JSON under --out DIR.
+// `thmcheck experiment NAME`: runs one of the papers' experiments (experiments/) and writes its CSV, JSON and HTML.
 #pragma once
 
-#include <cstdint>
+#include "experiments/experiment.hpp"
+
 #include <optional>
 #include <string>
 
 namespace thm::cli {
 
-struct ExperimentArgs {
-  std::string name;
-  std::string out = "reports/experiments";
-  std::uint64_t seed = 1;
-  int seeds = 3;                  // independent data/initialisations
-  std::optional<std::string> data;  // CSV time series instead of synthetic data
-  int window = 8;                 // tokens per sequence (N) for --data
-  int samples = 4;                // sequences (n) for --data
-  int steps = 1000;               // GD steps per run
-  bool full = false;              // --budget full: the complete grids (goel-n-scaling)
+struct ExperimentCommand {
+  ExperimentArgs args;
+  std::optional<int> steps;                        // --steps; the experiment's default when not given
+  std::string out = "reports/latest/experiments";  // an ignored folder of the tree
+  std::optional<std::string> data;                 // --data: a CSV time series
 };
 
-int experiment(const ExperimentArgs& args);
+int experiment(ExperimentCommand command);
 
 }  // namespace thm::cli

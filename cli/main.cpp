@@ -2,7 +2,6 @@
 #include "cli/commands.hpp"
 #include "cli/experiments.hpp"
 #include "numerics/instance.hpp"
-#include "theorems/goel/algorithm.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -71,18 +70,27 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 256));
   st_cmd->add_option("--budget", st_budget, "standard (default) or full")->check(CLI::IsMember({"standard", "full"}));
 
-  ExperimentArgs exp_args;
+  ExperimentCommand exp;
   std::string exp_seed_text;
-  CLI::App* exp_cmd = app.add_subcommand(
-      "experiment", "Run a paper experiment (qin-beta-sweep, qin-depth, qin-rate-frontier, goel-m-scaling, goel-n-scaling, goel-baseline); CSV, JSON, HTML under --out");
-  exp_cmd->add_option("name", exp_args.name, "qin-beta-sweep, qin-depth, qin-rate-frontier, goel-m-scaling, goel-n-scaling or goel-baseline")->required();
-  exp_cmd->add_option("--out", exp_args.out, "Output directory");
+  int exp_steps = 0;
+  std::string exp_names, exp_defaults;
+  for (const thm::Experiment& e : thm::experiments()) {
+    exp_names += (exp_names.empty() ? "" : ", ") + std::string(e.name);
+    exp_defaults += (exp_defaults.empty() ? "" : ", ") + std::string(e.name) + " " + std::to_string(e.default_steps);
+  }
+  CLI::App* exp_cmd = app.add_subcommand("experiment", "Run a paper experiment (" + exp_names + "); CSV, JSON, HTML under --out");
+  exp_cmd->add_option("name", exp.args.name, exp_names)->required();
+  exp_cmd->add_option("--out", exp.out, "Output directory (default reports/latest/experiments)");
   CLI::Option* exp_seed_opt = exp_cmd->add_option("--seed", exp_seed_text, "The seed every random choice flows from");
-  exp_cmd->add_option("--seeds", exp_args.seeds, "Independent data/initialisations (default 3)");
-  CLI::Option* steps_opt = exp_cmd->add_option("--steps", exp_args.steps, "GD steps per run: the budget (qin-*: default 20000, stopping earlier at the target or on a plateau; qin-rate-frontier 300 (its maximum), goel-m-scaling 1000, goel-baseline 2000, goel-n-scaling 300)");
-  exp_cmd->add_option("--data", exp_args.data, "CSV time series (rows: time, columns: features) instead of synthetic data");
-  exp_cmd->add_option("--window", exp_args.window, "Tokens per sequence (N) when windowing --data (default 8)");
-  exp_cmd->add_option("--samples", exp_args.samples, "Sequences (n) taken from --data (default 4)");
+  exp_cmd->add_option("--seeds", exp.args.seeds, "Independent data/initialisations (default 3)");
+  CLI::Option* steps_opt = exp_cmd->add_option("--steps", exp_steps, "GD steps per run: the budget (the qin training experiments stop earlier "
+                                                                     "at the target or on a plateau; qin-rate-frontier caps it at 300). Defaults: " + exp_defaults);
+  exp_cmd->add_option("--data", exp.data, "CSV time series (rows: time, columns: features) instead of synthetic data");
+  exp_cmd->add_option("--window", exp.args.window, "Tokens per sequence (N) when windowing --data (default 8)");
+  exp_cmd->add_option("--samples", exp.args.samples, "Sequences (n) taken from --data (default 4)");
+  exp.args.jobs = std::max(1u, std::thread::hardware_concurrency());
+  exp_cmd->add_option("--jobs", exp.args.jobs, "Threads for the independent runs (default: the number of cores); the output does not depend on it")
+      ->check(CLI::Range(1, 256));
   exp_cmd->add_option("--budget", exp_budget, "standard (default) or full: the complete n grid (goel-n-scaling)")
       ->check(CLI::IsMember({"standard", "full"}));
 
@@ -159,13 +167,10 @@ int main(int argc, char** argv) {
     if (*ex_case_opt) ex_args.case_index = ex_case;
     if (*ex_cases_opt) ex_args.cases = ex_cases;
     if (*ex_cmd) return explore(ex_args);
-    if (*exp_seed_opt) exp_args.seed = parse_seed(exp_seed_text);
-    exp_args.full = exp_budget == "full";
-    if (!*steps_opt && exp_args.name == "goel-baseline") exp_args.steps = thm::kBaselineIterations;
-    if (!*steps_opt && exp_args.name == "goel-n-scaling") exp_args.steps = 300;
-    if (!*steps_opt && exp_args.name.rfind("qin-", 0) == 0) exp_args.steps = 20000;
-    if (!*steps_opt && exp_args.name == "qin-rate-frontier") exp_args.steps = 300;
-    if (*exp_cmd) return experiment(exp_args);
+    if (*exp_seed_opt) exp.args.seed = parse_seed(exp_seed_text);
+    exp.args.full = exp_budget == "full";
+    if (*steps_opt) exp.steps = exp_steps;
+    if (*exp_cmd) return experiment(exp);
     if (*st_cmd) {
       st_args.budget = st_budget;
       if (*st_cases_opt) st_args.cases = st_cases;

@@ -1,7 +1,7 @@
 // CSV in and out: numeric time series for `thmcheck experiment --data`, and experiment tables.
 #pragma once
 
-#include "numerics/eigen_types.hpp"
+#include "numerics/data_series.hpp"
 
 #include <filesystem>
 #include <stdexcept>
@@ -24,10 +24,6 @@ std::string quote_for_message(const std::string& value);
 // every row must have the same number of columns. At most `max_rows` rows, kMaxCsvColumns columns and lines of
 // kMaxCsvLine bytes are accepted; a UTF-8 byte-order mark at the start is skipped.
 inline constexpr std::size_t kMaxCsvColumns = 4096, kMaxCsvLine = 1 << 20;
-struct DataSeries {
-  std::vector<std::string> columns;  // header names, or "c0", "c1", ...
-  MatD values;                       // rows x columns
-};
 DataSeries read_series_csv(const std::filesystem::path& path, std::size_t max_rows = 1000000);
 
 // A table to write: a header and rows of cells (already formatted).

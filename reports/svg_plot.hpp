@@ -2,6 +2,8 @@
 // One small module, no external assets; the axis arithmetic is unit-tested.
 #pragma once
 
+#include "properties/plot_data.hpp"
+
 #include <string>
 #include <vector>
 
@@ -16,18 +18,6 @@ struct Ticks {
 Ticks linear_ticks(double lo, double hi, int target = 5);
 // Powers of ten covering [lo, hi] (0 < lo <= hi), thinned to at most `max_ticks`.
 Ticks log_ticks(double lo, double hi, int max_ticks = 8);
-
-struct PlotSeries {
-  std::string name;
-  std::vector<double> x, y;
-  bool markers = false;  // draw points (sweeps) instead of only a line (trajectories)
-};
-
-struct PlotSpec {
-  std::string title, x_label, y_label;
-  bool log_x = false, log_y = false;
-  int width = 560, height = 320;
-};
 
 // Points that are not finite, or not positive on a log axis, are left out (and counted in a note).
 std::string line_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series);

@@ -1,13 +1,16 @@
 # The folder-may-include table of CONTRIBUTING.md, enforced: every `#include "..."` of the project's sources is checked
-# against the folder of the including file. Dependencies point one way: numerics -> theorems -> properties -> reports -> cli.
+# against the folder of the including file. Dependencies point one way: numerics -> theorems -> properties -> experiments ->
+# reports -> cli.
 # Run with -DSOURCE_DIR=<repository root>.
 set(allowed_numerics "numerics/")                                # numerics/models/<paper>/: see below
 set(allowed_theorems "numerics/;theorems/")
 set(allowed_properties "numerics/;theorems/claim.hpp;theorems/registry.hpp;properties/")
-set(allowed_reports "numerics/;theorems/claim.hpp;theorems/registry.hpp;properties/;reports/")
+# An experiment illustrates claims at a larger scale: it may use a paper's protocols and generators (theorems/).
+set(allowed_experiments "numerics/;theorems/;properties/;experiments/")
+set(allowed_reports "numerics/;theorems/claim.hpp;theorems/registry.hpp;properties/;experiments/experiment.hpp;reports/")
 set(violations "")
 file(GLOB_RECURSE sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/numerics/* ${SOURCE_DIR}/theorems/* ${SOURCE_DIR}/properties/*
-     ${SOURCE_DIR}/reports/* ${SOURCE_DIR}/cli/*)
+     ${SOURCE_DIR}/experiments/* ${SOURCE_DIR}/reports/* ${SOURCE_DIR}/cli/*)
 foreach(source IN LISTS sources)
   if(NOT source MATCHES "\\.(hpp|cpp|inc)$")
     continue()

@@ -9,6 +9,7 @@
 #include "numerics/instance.hpp"
 #include "numerics/instance_schema.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -75,6 +76,21 @@ struct GProblem {
 };
 template <class T>
 GProblem<T> lift_goel(const Instance& inst);
+
+// An integer parameter in [lo, hi], or an InstanceError naming it.
+inline int int_param(const Instance& inst, const char* name, int lo, int hi) {
+  const double v = inst.param(name);
+  if (v != std::floor(v) || v < lo || v > hi)
+    throw InstanceError(std::string("parameter '") + name + "' must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return static_cast<int>(v);
+}
+
+// The instance's seed of Monte-Carlo draws and training data.
+inline std::uint64_t mc_seed_of(const Instance& inst) {
+  const double s = inst.param("mc_seed");
+  if (s < 0 || s != std::floor(s) || s > 9007199254740992.0) throw InstanceError("parameter 'mc_seed' must be an integer in [0, 2^53]");
+  return static_cast<std::uint64_t>(s);
+}
 
 // Training data of a finite-data claim: n tokens X = Z Sigma^{1/2} (rows), labels Y = X M^T + s Xi, with
 // Z, Xi standard normal from Rng(seed), fixed-order products in double (the same bits everywhere).

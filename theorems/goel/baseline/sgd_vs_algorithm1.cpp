@@ -64,16 +64,16 @@ struct SgdVsAlgorithm1 {
 
   template <class T>
   static Evaluation evaluate(const Instance& inst, Variant variant) {
-    const int n = detail::int_param(inst, "n", 8, 1 << 16);
+    const int n = int_param(inst, "n", 8, 1 << 16);
     const int m = kBaselineIterations;
-    const detail::FiniteProblem<T> f = detail::finite_problem<T>(inst, n, detail::data_seed(inst, n, 0));
+    const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, 0));
     const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
     const ParamPair<T> spectral = spectral_init(f.moments, std::min(f.g.k, f.g.d));
     const ParamPair<T> random{f.g.A, f.g.B};  // the instance's point: the random start
-    const TrainRun<T> alg = train(spectral, f.X, f.Y, f.moments, f.g.task, S, detail::algorithm1_options(f, spectral, m));
+    const TrainRun<T> alg = train(spectral, f.X, f.Y, f.moments, f.g.task, S, algorithm1_options(f, spectral, m));
     // The same bad start: Algorithm 1's iteration (preconditioner and regulariser) from SGD's random start.
-    const TrainRun<T> alg_bad = train(random, f.X, f.Y, f.moments, f.g.task, S, detail::algorithm1_options(f, random, m));
-    const TrainRun<T> sgd = detail::stable_baseline_run(random, f, S, detail::sgd_options(f.moments, m, n, detail::data_seed(inst, n, 1)));
+    const TrainRun<T> alg_bad = train(random, f.X, f.Y, f.moments, f.g.task, S, algorithm1_options(f, random, m));
+    const TrainRun<T> sgd = stable_baseline_run(random, f, S, sgd_options(f.moments, m, n, data_seed(inst, n, 1)));
     // Algorithm 1 is claimed to converge: its divergence, from either start, is a violation; the baseline carries no
     // such claim, and one that diverges at every step tried leaves nothing to compare (discarded, counted).
     if (alg.diverged || alg_bad.diverged) {

@@ -52,8 +52,8 @@ struct MaskedLoss {
   static Evaluation evaluate(const Instance& inst, Variant variant) {
     using std::abs;
     using std::sqrt;
-    const int n = detail::int_param(inst, "n", 8, 64);
-    const detail::FiniteProblem<T> f = detail::finite_problem<T>(inst, n, detail::data_seed(inst, n, 0));
+    const int n = int_param(inst, "n", 8, 64);
+    const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, 0));
     const T gain(inst.param("b_gain"));
     const Mat<T> B = gain * f.g.B;  // exact only up to one rounding: the definition below reads this same B
     const FiniteForward<T> model = finite_forward(f.g.A, B, f.X, f.Y, true);
@@ -129,8 +129,8 @@ struct MaskedLoss {
     double model_loss = 0;
     for (const auto& [name, value] : at_double.observations)
       if (name == "L_n") model_loss = value;
-    const int n = detail::int_param(inst, "n", 8, 64);
-    const detail::FiniteProblem<double> f = detail::finite_problem<double>(inst, n, detail::data_seed(inst, n, 0));
+    const int n = int_param(inst, "n", 8, 64);
+    const FiniteProblem<double> f = finite_problem<double>(inst, n, data_seed(inst, n, 0));
     const MatD Bd = inst.param("b_gain") * f.g.B;  // the same rounding as the double evaluation's B
     const IntervalPrecision guard(static_cast<unsigned>(digits));
     const IMat X = to_interval(f.X), Y = to_interval(f.Y), A = to_interval(f.g.A), B = to_interval(Bd);

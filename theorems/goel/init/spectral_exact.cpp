@@ -51,7 +51,7 @@ struct SpectralExact {
 
   // The start judged: Algorithm 1's spectral start, or for the control the factors of M_hat itself (Sigma_hat = I).
   template <class T>
-  static ParamPair<T> start(const detail::FiniteProblem<T>& f, Variant variant) {
+  static ParamPair<T> start(const FiniteProblem<T>& f, Variant variant) {
     const int r = std::min(f.g.k, f.g.d);
     if (variant == Variant::claim) return spectral_init(f.moments, r);
     const FactorManifold<T> S = factor_manifold(f.moments.M_hat, r);
@@ -61,8 +61,8 @@ struct SpectralExact {
   template <class T>
   static Evaluation evaluate(const Instance& inst, Variant variant) {
     using std::sqrt;
-    const int n = detail::int_param(inst, "n", 2, 1 << 16);
-    const detail::FiniteProblem<T> f = detail::finite_problem<T>(inst, n, detail::data_seed(inst, n, 0));
+    const int n = int_param(inst, "n", 2, 1 << 16);
+    const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, 0));
     const SymmetricRoots<T> hat = symmetric_roots(f.moments.Sigma_hat);
     const Mat<T> Zhat = f.moments.M_hat * hat.sqrt;
     const ParamPair<T> init = start(f, variant);
@@ -87,8 +87,8 @@ struct SpectralExact {
   // residual's exact norm certified against the allowance the double evaluation states.
   static Certification certify(const Instance& inst, int digits, Variant variant) {
     const Evaluation at_double = evaluate<double>(inst, variant);
-    const int n = detail::int_param(inst, "n", 2, 1 << 16);
-    const detail::FiniteProblem<double> f = detail::finite_problem<double>(inst, n, detail::data_seed(inst, n, 0));
+    const int n = int_param(inst, "n", 2, 1 << 16);
+    const FiniteProblem<double> f = finite_problem<double>(inst, n, data_seed(inst, n, 0));
     const ParamPair<double> init = start(f, variant);
     const IntervalPrecision guard(static_cast<unsigned>(digits));
     const IMat X = to_interval(f.X), Y = to_interval(f.Y);

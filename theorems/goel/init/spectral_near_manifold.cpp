@@ -61,8 +61,8 @@ struct SpectralNearManifold {
 
   template <class T>
   static Evaluation evaluate(const Instance& inst, Variant variant) {
-    const std::vector<int> grid = detail::n_grid(inst);
-    const int seeds = detail::int_param(inst, "seeds", 3, 1000);
+    const std::vector<int> grid = n_grid(inst);
+    const int seeds = int_param(inst, "seeds", 3, 1000);
     const GProblem<T> g = lift_goel<T>(inst);
     if (g.k < g.d) return Evaluation::discarded("k < d: Z* cannot have rank d (rho needs sigma_d(Z*) > 0)");
     const FactorManifold<T> S = factor_manifold(g.task.Z, g.d);
@@ -71,7 +71,7 @@ struct SpectralNearManifold {
     // dist_P(theta_0, S) of the spectral start on data draw s of size n (draws 0 .. seeds-1 are judged; seeds ..
     // 2 seeds-1 are held out, for n_0 only).
     const auto distance = [&](int n, int s) {
-      const detail::FiniteProblem<T> f = detail::finite_problem<T>(inst, n, detail::data_seed(inst, n, s));
+      const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, s));
       const ParamPair<T> init = spectral_init(f.moments, g.d);
       return to_double(project_onto_manifold(S, to_factors(init.A, init.B, g.task.roots)).distance);
     };
@@ -84,10 +84,10 @@ struct SpectralNearManifold {
         inside[i] += dist[i].back() <= rho ? 1 : 0;
         held_out[i].push_back(distance(grid[i], seeds + s));
       }
-      e.add_point("median dist_P(theta_0, S)", "n", double(grid[i]), detail::median(dist[i]));
+      e.add_point("median dist_P(theta_0, S)", "n", double(grid[i]), median(dist[i]));
       e.add_point("fraction inside rho", "n", double(grid[i]), double(inside[i]) / seeds);
     }
-    const detail::ExponentFit fit = detail::exponent_fit(grid, dist, detail::mc_seed_of(inst));
+    const ExponentFit fit = exponent_fit(grid, dist, mc_seed_of(inst));
     const double target = variant == Variant::claim ? -0.5 : -1.0;
     const double half = (fit.hi - fit.lo) / 2;
     e.conditions.push_back(make_le<double>(variant == Variant::claim ? "|slope(log median dist, log n) + 1/2| <= 0.1 + bootstrap half-width"
@@ -95,9 +95,9 @@ struct SpectralNearManifold {
                                            std::fabs(fit.slope - target), kNearSlopeTolerance + half, 0.0));
     // Frequency: n_0 = (C / rho)^2 from the law median dist = C n^{-1/2} fitted on the held-out draws, so the
     // threshold does not depend on the seeds it judges; at grid n >= 4 n_0, at least 75% of seeds start inside rho.
-    const double C = std::exp(detail::median([&] {
+    const double C = std::exp(median([&] {
       std::vector<double> cs;
-      for (std::size_t i = 0; i < grid.size(); ++i) cs.push_back(std::log(detail::median(held_out[i]) * std::sqrt(double(grid[i]))));
+      for (std::size_t i = 0; i < grid.size(); ++i) cs.push_back(std::log(median(held_out[i]) * std::sqrt(double(grid[i]))));
       return cs;
     }()));
     const double n0 = (C / rho) * (C / rho);

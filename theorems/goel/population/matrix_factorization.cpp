@@ -100,7 +100,7 @@ struct MatrixFactorization {
     const T rho = sq(0) * sq(0);
     if (!(rho <= T(kFactorizationRhoMax)))
       return Evaluation::discarded("||Sigma^{1/2} B Sigma^{1/2}||_2^2 = " + exact_decimal(to_double(rho)) + " > 1/16: hypothesis (H1)");
-    const std::uint64_t seed = detail::mc_seed_of(inst);
+    const std::uint64_t seed = mc_seed_of(inst);
     const T L_star = bayes_risk(g.task);
     const T closed = population_excess(g.A, g.B, g.task) + L_star;
     const T control = (g.A * g.task.Sigma * g.B.transpose() - g.task.M).squaredNorm() / T(2) + L_star;

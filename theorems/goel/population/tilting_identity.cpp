@@ -93,7 +93,7 @@ struct TiltingIdentity {
     // Leading term of m_T (derivation, (S3)): c1 / T.
     const T c1 = exp(a) * ((g.A * g.task.Sigma * g.A.transpose()).trace() + (g.A * Sw).squaredNorm());
     const Vec<T> target = variant == Variant::claim ? Sw : w;
-    const std::uint64_t seed = detail::mc_seed_of(inst);
+    const std::uint64_t seed = mc_seed_of(inst);
 
     Evaluation e;
     std::vector<double> x, y, rel_se;

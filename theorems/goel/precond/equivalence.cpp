@@ -53,8 +53,8 @@ struct PrecondEquivalence {
   template <class T>
   static Evaluation evaluate(const Instance& inst, Variant variant) {
     using std::abs;
-    const int n = detail::int_param(inst, "n", 2, 1 << 16);
-    const detail::FiniteProblem<T> f = detail::finite_problem<T>(inst, n, detail::data_seed(inst, n, 0));
+    const int n = int_param(inst, "n", 2, 1 << 16);
+    const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, 0));
     const SymmetricRoots<T> hat = symmetric_roots(f.moments.Sigma_hat);
     const T eta(inst.param("eta")), lambda = f.g.lambda;
     // One iteration of Algorithm 1 itself (train, the code every rate and risk claim runs), in (A, B); the control
@@ -99,8 +99,8 @@ struct PrecondEquivalence {
   static Certification certify(const Instance& inst, int digits, Variant variant) {
     using I = mpfi_dynamic;
     const Evaluation at_double = evaluate<double>(inst, variant);
-    const int n = detail::int_param(inst, "n", 2, 1 << 16);
-    const detail::FiniteProblem<double> f = detail::finite_problem<double>(inst, n, detail::data_seed(inst, n, 0));
+    const int n = int_param(inst, "n", 2, 1 << 16);
+    const FiniteProblem<double> f = finite_problem<double>(inst, n, data_seed(inst, n, 0));
     const IntervalPrecision guard(static_cast<unsigned>(digits));
     const IMat X = to_interval(f.X), Y = to_interval(f.Y), A = to_interval(f.g.A), B = to_interval(f.g.B);
     const I eta(inst.param("eta")), lambda(inst.param("lambda"));

@@ -192,13 +192,13 @@ struct GeometricInM {
       // is within 1e2 of its floor (1e4 eps |f_min|), lifted exactly, and continued at the working precision for as many
       // steps as its double rate needs to bring the per-step decrease f_t - f_{t+1} (which decays at the gap's rate,
       // without needing f_inf) from 1e4 eps |f| (1 - mu) to 1e-3 eps(double) |f| (x 1.25), capped at kRateIterationsMpCap.
-      const Instance v = detail::kappa_variant(inst, 10);
-      const detail::RateProblem<double> rp = detail::rate_problem<double>(v);
+      const Instance v = kappa_variant(inst, 10);
+      const RateProblem<double> rp = rate_problem<double>(v, kRateTokens);
       const std::optional<TrainRun<double>> a = detail::longest_run(rp);
       // Algorithm 1 is claimed to converge: a run that diverges or stalls is a violation, never a discard.
       if (!detail::reached_floor(a->record.objective) || a->diverged) return detail::not_converged(*a, 10);
       const std::vector<double>& obj = a->record.objective;
-      const detail::GapFit lo = detail::fit_tail(obj);
+      const GapFit lo = detail::fit_tail(obj);
       const double eps_d = epsilon<double>();
       const double fmin = *std::min_element(obj.begin(), obj.end());
       int ts = 0;
@@ -207,10 +207,10 @@ struct GeometricInM {
       const int m2 = lo.points >= 3 && lo.mu < 1
                          ? std::min(kRateIterationsMpCap, static_cast<int>(std::ceil(1.25 * std::log(ratio) / std::log(lo.mu))) + 20)
                          : kRateIterationsMpCap;
-      const ParamPair<double> at_ts = detail::rate_run(rp, ts, true).final;
+      const ParamPair<double> at_ts = rate_run(rp, ts, true).final;
       TrainOptions o = rp.algorithm1;  // the double run's step, at every precision
       o.iterations = m2;
-      const detail::FiniteProblem<T> f = detail::finite_problem<T>(v, kRateTokens, detail::data_seed(v, kRateTokens, 0));
+      const FiniteProblem<T> f = finite_problem<T>(v, kRateTokens, data_seed(v, kRateTokens, 0));
       const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
       const TrainRun<T> hi = train(ParamPair<T>{lift<T>(at_ts.A), lift<T>(at_ts.B)}, f.X, f.Y, f.moments, f.g.task, S,
                                    o);
@@ -258,14 +258,14 @@ struct GeometricInM {
                         {"start step t_s", double(ts)}, {"smallest relative decrease", smallest_hi}};
       return e;
     } else {
-      std::vector<detail::RateProblem<double>> rps;
+      std::vector<RateProblem<double>> rps;
       std::vector<TrainRun<double>> runs;
       std::vector<double> gap_alg;
       for (double kappa : kRateKappas) {
-        rps.push_back(detail::rate_problem<double>(detail::kappa_variant(inst, kappa)));
+        rps.push_back(rate_problem<double>(kappa_variant(inst, kappa), kRateTokens));
         std::optional<TrainRun<double>> a = detail::longest_run(rps.back());
         if (!detail::reached_floor(a->record.objective) || a->diverged) return detail::not_converged(*a, kappa);
-        const detail::GapFit fa = detail::fit_tail(a->record.objective);
+        const GapFit fa = detail::fit_tail(a->record.objective);
         const std::string k = exact_decimal(kappa);
         // Strength (thmcheck power): the knob is the gauge tolerance and the plain-GD slowdown below; a fitted rate below 1
         // and an R^2 floor have no constant to strengthen.
@@ -309,10 +309,10 @@ struct GeometricInM {
       // Plain GD from the same start (step 6): T(kappa) = steps to reduce the gap 1e3-fold, at kappa 1 and 100.
       std::vector<int> steps_gd;
       for (std::size_t i : {std::size_t{0}, rps.size() - 1}) {
-        const TrainRun<double> p = detail::rate_run(rps[i], kRateGdCap, false);
+        const TrainRun<double> p = rate_run(rps[i], kRateGdCap, false);
         if (p.diverged) return Evaluation::discarded("plain GD diverged at kappa(Sigma) = " + exact_decimal(kRateKappas[i]));
         const double f_star = *std::min_element(runs[i].record.objective.begin(), runs[i].record.objective.end());
-        steps_gd.push_back(detail::iterations_to_reduce(p.record.objective, f_star));
+        steps_gd.push_back(iterations_to_reduce(p.record.objective, f_star, kRateGdReduction));
         e.add_point("plain GD steps to reduce the gap 1e3-fold (-1: not in " + std::to_string(kRateGdCap) + ")", "kappa", kRateKappas[i],
                     double(steps_gd.back()));
       }

@@ -1,5 +1,4 @@
-// lift_goel (instantiated at double and mpfr_dynamic in numerics/models/goel/population_instance.cpp) and the integer parameters and
-// Monte-Carlo seed of a [G] instance.
+// lift_goel (instantiated at double and mpfr_dynamic in numerics/models/goel/population_instance.cpp).
 #pragma once
 
 #include "numerics/models/goel/population_instance.hpp"
@@ -9,30 +8,11 @@
 
 namespace thm {
 
-namespace detail {
-
-// An integer parameter in [lo, hi], or an InstanceError naming it.
-inline int int_param(const Instance& inst, const char* name, int lo, int hi) {
-  const double v = inst.param(name);
-  if (v != std::floor(v) || v < lo || v > hi)
-    throw InstanceError(std::string("parameter '") + name + "' must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-  return static_cast<int>(v);
-}
-
-// The instance's seed of Monte-Carlo draws and training data.
-inline std::uint64_t mc_seed_of(const Instance& inst) {
-  const double s = inst.param("mc_seed");
-  if (s < 0 || s != std::floor(s) || s > 9007199254740992.0) throw InstanceError("parameter 'mc_seed' must be an integer in [0, 2^53]");
-  return static_cast<std::uint64_t>(s);
-}
-
-}  // namespace detail
-
 template <class T>
 GProblem<T> lift_goel(const Instance& inst) {
   if (inst.family != kGoelFamily) throw InstanceError("expected a " + std::string(kGoelFamily) + " instance, got '" + inst.family + "'");
   inst.require_finite();
-  const auto dim = [&](const char* name, int lo, int hi) { return detail::int_param(inst, name, lo, hi); };
+  const auto dim = [&](const char* name, int lo, int hi) { return int_param(inst, name, lo, hi); };
   GProblem<T> g;
   g.k = dim("k", 1, 64);
   g.d = dim("d", 1, 64);

@@ -1,0 +1,17 @@
+// A numeric time series: one row per time step, one column per feature (what `thmcheck experiment --data` reads from
+// a CSV file, reports/csv.hpp, and what the [Q] experiments window into sequences).
+#pragma once
+
+#include "numerics/eigen_types.hpp"
+
+#include <string>
+#include <vector>
+
+namespace thm {
+
+struct DataSeries {
+  std::vector<std::string> columns;  // header names, or "c0", "c1", ...
+  MatD values;                       // rows x columns
+};
+
+}  // namespace thm

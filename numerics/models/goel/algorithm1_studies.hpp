@@ -1,0 +1,248 @@
+// The studies of [G]'s Algorithm 1 on the finite-data objective, shared by the claims on it (theorems/goel/) and the
+// [G] experiments (experiments/): the data of an instance, Algorithm 1 with its documented step sizes and the
+// baselines' (plain GD, SGD), the fitted rate of an objective gap, and the kappa(Sigma) variants of a rate instance.
+// The twin of [Q]'s numerics/models/qin/sweeps.hpp. The reading of the finite-data setting is
+// docs/derivations/goel.finite_data.md; Algorithm 1 here: spectral start, then preconditioned GD on
+// L_n + lambda/8 ||P^T P - Q^T Q||^2 (lambda = 1) with eta = 1 / (2 sigma_1(Z_hat)) (half the stability limit of the
+// population Hessian at S), capped by 1/lambda_max of the finite-data Hessian at the start (algorithm1_options;
+// goel.finite_data.md, "Step size"), self-attention masked; plain GD uses eta = 1 / (2 sigma_1(Z_hat) ||Sigma_hat||_2^2),
+// SGD the same scaled by its batch fraction (n/8 rows).
+#pragma once
+
+#include "numerics/models/goel/algorithm1.hpp"
+#include "numerics/models/goel/detail/population_instance_impl.hpp"
+#include "numerics/random.hpp"
+#include "numerics/rate_fit.hpp"
+#include "numerics/spectral.hpp"
+#include "numerics/symmetric_roots.hpp"
+
+#include <Eigen/Eigenvalues>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace thm {
+
+// Algorithm 1's regularisation weight (and the population problem's lambda of its claims).
+inline constexpr double kAlgorithmLambda = 1.0;
+
+// The data draw s of n tokens of an instance.
+inline std::uint64_t data_seed(const Instance& inst, int n, int s) {
+  const std::uint64_t base = mc_seed_of(inst);
+  return Rng::derive(base, "goel.data", static_cast<std::uint64_t>(n) * 1000 + static_cast<std::uint64_t>(s)).next_u64();
+}
+
+// The n grid written by the generator: n_min, 2 n_min, ..., n_max.
+inline std::vector<int> n_grid(const Instance& inst) {
+  const int lo = int_param(inst, "n_min", 4, 1 << 16), hi = int_param(inst, "n_max", lo, 1 << 16);
+  std::vector<int> g;
+  for (int n = lo; n <= hi; n *= 2) g.push_back(n);
+  return g;
+}
+
+template <class T>
+struct FiniteProblem {
+  GProblem<T> g;
+  Mat<T> X, Y;
+  EmpiricalMoments<T> moments;
+};
+
+template <class T>
+FiniteProblem<T> finite_problem(const Instance& inst, int n, std::uint64_t seed) {
+  FiniteProblem<T> f{lift_goel<T>(inst), {}, {}, {}};
+  const GData data = draw_goel_data(inst, n, seed);
+  f.X = lift<T>(data.X);
+  f.Y = lift<T>(data.Y);
+  f.moments = empirical_moments(f.X, f.Y);
+  return f;
+}
+
+template <class T>
+T sigma1_of_zhat(const EmpiricalMoments<T>& m) {
+  return singular_values(Mat<T>(m.M_hat * symmetric_roots(m.Sigma_hat).sqrt))(0);
+}
+
+// Algorithm 1 (preconditioned) or the plain-GD baseline, with the documented step sizes.
+template <class T>
+TrainOptions algorithm_options(const EmpiricalMoments<T>& m, int iterations, bool precondition) {
+  TrainOptions o;
+  o.iterations = iterations;
+  o.lambda = kAlgorithmLambda;
+  o.mask_self = true;
+  o.precondition = precondition;
+  o.record_distance = false;
+  const double s1 = to_double(sigma1_of_zhat(m));
+  const double sn = to_double(spectral_norm(m.Sigma_hat));
+  // At a balanced minimum of f the Hessian's top eigenvalue is 2 max(1, lambda) sigma_1 (goel.finite_data.md):
+  // half the stability limit 1 / (max(1, lambda) sigma_1); plain GD has ||Sigma_hat||_2^2 more curvature.
+  const double limit = 1.0 / (std::max(1.0, kAlgorithmLambda) * s1);
+  o.eta = precondition ? 0.5 * limit : 0.5 * limit / (sn * sn);
+  return o;
+}
+
+// The Hessian of F~_n(P, Q) = L_n(P, Q; X Sigma_hat^{-1/2}, Y) + R(P, Q), the objective Algorithm 1 runs plain GD on in the
+// hat coordinates (goel.precond.equivalence), at `at` mapped to them: central differences of the exact gradient with step
+// sqrt(eps) max(1, ||theta||) (error about sqrt(eps) relative), symmetrised, in double. Coordinates: P then Q, column-major.
+template <class T>
+MatD hat_hessian(const FiniteProblem<T>& f, const ParamPair<T>& at, const TrainOptions& o) {
+  using std::sqrt;
+  const SymmetricRoots<T> hat = symmetric_roots(f.moments.Sigma_hat);
+  const Mat<T> Xw = f.X * hat.inv_sqrt;
+  const Factors<T> p0 = to_factors(at.A, at.B, hat);
+  const T lambda(o.lambda);
+  const auto gradient = [&](const Factors<T>& p) {
+    const ParamPair<T> g = finite_gradient(p.P, p.Q, Xw, f.Y, o.mask_self);
+    const Factors<T> gr = regularizer_gradient(p, o.regularizer, lambda);
+    return Factors<T>{g.A + gr.P, g.B + gr.Q};
+  };
+  const Eigen::Index np = p0.P.size(), dim = np + p0.Q.size();
+  const T h = sqrt(epsilon<T>()) * std::max<T>(T(1), T(sqrt(squared_norm(p0))));
+  MatD H(dim, dim);
+  for (Eigen::Index j = 0; j < dim; ++j) {
+    Factors<T> plus = p0, minus = p0;
+    (j < np ? plus.P.data()[j] : plus.Q.data()[j - np]) += h;
+    (j < np ? minus.P.data()[j] : minus.Q.data()[j - np]) -= h;
+    const Factors<T> gp = gradient(plus), gm = gradient(minus);
+    for (Eigen::Index i = 0; i < dim; ++i) {
+      const T di = i < np ? T(gp.P.data()[i] - gm.P.data()[i]) : T(gp.Q.data()[i - np] - gm.Q.data()[i - np]);
+      H(i, j) = to_double(T(di / (T(2) * h)));
+    }
+  }
+  return (H + H.transpose()) / 2;
+}
+
+// Algorithm 1 from `start`: the documented step (half the stability limit at S), capped where the run starts by GD's own
+// hypothesis eta <= 1 / lambda_max(H) (H = hat_hessian at the start; goel.finite_data.md, "Step size"). With few tokens the
+// finite-data curvature can exceed the population's several times, and the documented step alone then lands Algorithm 1 in
+// a period-2 cycle. The cap is rounded down to a power of two, so that every precision takes the same step.
+template <class T>
+TrainOptions algorithm1_options(const FiniteProblem<T>& f, const ParamPair<T>& start, int iterations) {
+  TrainOptions o = algorithm_options(f.moments, iterations, true);
+  const double top = Eigen::SelfAdjointEigenSolver<MatD>(hat_hessian(f, start, o), Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+  if (top > 0) o.eta = std::min(o.eta, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(1.0 / top)))));
+  return o;
+}
+
+// SGD on mini-batches of n/8 query rows (at least 4) with plain GD's step scaled by the batch fraction
+// (the full step diverges on some instances: the mini-batch gradient's variance).
+template <class T>
+TrainOptions sgd_options(const EmpiricalMoments<T>& m, int iterations, int n, std::uint64_t seed) {
+  TrainOptions o = algorithm_options(m, iterations, false);
+  o.batch = std::max(4, n / 8);
+  o.eta *= double(o.batch) / n;
+  o.sgd_seed = seed;
+  return o;
+}
+
+// A baseline run from a random start: the largest of eta, eta/2, eta/4, eta/8 that does not diverge
+// (the step rule is calibrated at S; far from it the curvature can be larger).
+template <class T>
+TrainRun<T> stable_baseline_run(const ParamPair<T>& start, const FiniteProblem<T>& f, const FactorManifold<T>& S, TrainOptions o) {
+  TrainRun<T> run;
+  for (int halvings = 0; halvings < 4; ++halvings, o.eta /= 2) {
+    run = train(start, f.X, f.Y, f.moments, f.g.task, S, o);
+    if (!run.diverged) break;
+  }
+  return run;
+}
+
+// The fitted per-step contraction of the objective gap f_t - f_min over the window where the gap is
+// between 1e-3 of its start and 1e3 times the rounding floor (100 eps |f_min|): the asymptotic phase, whose
+// rate is set by the linearisation at the minimiser (goel.rate.geometric_in_m.md, step 3); the first three
+// decades may carry a transient at another rate.
+struct GapFit {
+  double mu = 1, r2 = 0, smallest_gap = 0;  // smallest relative gap reached in the window
+  int points = 0;
+};
+// With `tail_decades`, the window keeps only the last tail_decades decades above 1e3 times the floor (fit_tail).
+template <class T>
+GapFit fit_gap(const std::vector<T>& objective, double tail_decades = std::numeric_limits<double>::infinity()) {
+  GapFit out;
+  if (objective.size() < 4) return out;
+  using std::abs;
+  const T fmin = *std::min_element(objective.begin(), objective.end());
+  const T floor = T(100) * epsilon<T>() * abs(fmin);
+  const T lo = T(1000) * floor;
+  T hi = T(objective.front() - fmin) / T(1000);
+  if (std::isfinite(tail_decades)) hi = std::min<T>(hi, T(lo * T(std::pow(10.0, tail_decades))));
+  std::vector<double> t, y;
+  for (std::size_t i = 0; i + 1 < objective.size(); ++i) {
+    const T gap = objective[i] - fmin;
+    if (gap <= hi && gap >= lo) {
+      t.push_back(double(i));
+      y.push_back(std::log(to_double(gap)));
+      out.smallest_gap = to_double(T(gap / abs(fmin)));
+    }
+  }
+  if (t.size() < 3) return out;
+  const LineFit f = fit_line(t, y);
+  out.mu = std::exp(f.slope);
+  out.r2 = f.r2;
+  out.points = static_cast<int>(t.size());
+  return out;
+}
+
+// Whether a run's whole objective gap is within fit_gap's window floor from the start (g_0 / 1e3 below 1e3 times the
+// rounding floor 100 eps |f_min|): nothing to fit, the run began at its minimum's rounding level.
+template <class T>
+bool starts_at_floor(const std::vector<T>& objective) {
+  using std::abs;
+  if (objective.empty()) return false;
+  const T fmin = *std::min_element(objective.begin(), objective.end());
+  return T(objective.front() - fmin) <= T(1e6) * T(100) * epsilon<T>() * abs(fmin);
+}
+
+// One kappa(Sigma) variant of a rate instance: the matrices with suffix "_k<kappa>".
+inline Instance kappa_variant(const Instance& inst, double kappa) {
+  Instance v;
+  v.family = inst.family;
+  v.params = inst.params;
+  v.params["sigma_kappa"] = kappa;
+  const std::string suffix = "_k" + std::to_string(static_cast<int>(kappa));
+  for (const auto& [name, m] : inst.matrices)
+    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      v.matrices[name.substr(0, name.size() - suffix.size())] = m;
+  if (v.matrices.empty()) throw InstanceError("no matrices for kappa(Sigma) = " + std::to_string(kappa));
+  return v;
+}
+
+// One kappa variant's data, manifold and spectral start, built once for all of its runs.
+template <class T>
+struct RateProblem {
+  FiniteProblem<T> f;
+  FactorManifold<T> S;
+  ParamPair<T> start;
+  TrainOptions algorithm1;  // algorithm1_options from `start` (its step needs a Hessian: computed once); set iterations per run
+};
+template <class T>
+RateProblem<T> rate_problem(const Instance& v, int tokens) {
+  FiniteProblem<T> f = finite_problem<T>(v, tokens, data_seed(v, tokens, 0));
+  FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
+  ParamPair<T> start = spectral_init(f.moments, std::min(f.g.k, f.g.d));
+  TrainOptions o = algorithm1_options(f, start, 0);
+  return {std::move(f), std::move(S), std::move(start), std::move(o)};
+}
+
+template <class T>
+TrainRun<T> rate_run(const RateProblem<T>& r, int iterations, bool precondition) {
+  TrainOptions o = precondition ? r.algorithm1 : algorithm_options(r.f.moments, iterations, false);
+  o.iterations = iterations;
+  return train(r.start, r.f.X, r.f.Y, r.f.moments, r.f.g.task, r.S, o);
+}
+template <class T>
+TrainRun<T> rate_run(const Instance& v, int tokens, int iterations, bool precondition) {
+  return rate_run(rate_problem<T>(v, tokens), iterations, precondition);
+}
+
+// The first t with F(theta_t) - f_star <= (F(theta_0) - f_star) / reduction; -1 if none.
+inline int iterations_to_reduce(const std::vector<double>& objective, double f_star, double reduction) {
+  const double target = (objective.front() - f_star) / reduction;
+  for (std::size_t t = 0; t < objective.size(); ++t)
+    if (objective[t] - f_star <= target) return static_cast<int>(t);
+  return -1;
+}
+
+}  // namespace thm
