@@ -88,6 +88,44 @@ TEST_CASE("[G] an SGD mini-batch gradient is the gradient of the loss over those
   CHECK(rel(g.B, central_gradient<T>([&](const Mat<T>& W) { return batch_loss(A, W); }, B, h)) < T("1e-30"));
 }
 
+// finite_loss and finite_gradient go one block of query rows at a time (finite_block_rows): with n = 300 that is
+// 12 blocks of 27 rows and a short last one. Against the matrix form of finite_attention.hpp on the whole S, H and R
+// (finite_forward), in double (to a rounding tolerance) and at 50 digits (tighter by the digits), masked and with a
+// mini-batch of rows that straddles the blocks.
+TEST_CASE("[G] the blocked loss and gradient equal the matrix form over many blocks, in double and tighter at 50 digits") {
+  const Data D = data(300, 2, 3, 14);
+  REQUIRE(finite_block_rows(300) < 300 / 4);
+  const std::vector<int> rows = {0, 26, 27, 150, 299};
+  const auto gap = [&](auto zero, bool batch) {
+    using T = decltype(zero);
+    const Mat<T> A = lift<T>(D.A), B = lift<T>(D.B), X = lift<T>(D.X), Y = lift<T>(D.Y);
+    const FiniteForward<T> f = finite_forward(A, B, X, Y, true);
+    Mat<T> R = f.R;
+    if (batch) {
+      R.setZero();
+      for (int i : rows) R.row(i) = f.R.row(i);
+    }
+    const T count = batch ? T(static_cast<long>(rows.size())) : T(300);
+    const Mat<T> GS = R * A * X.transpose() / count;
+    Mat<T> GK(GS.rows(), GS.cols());
+    for (Eigen::Index i = 0; i < GS.rows(); ++i) {
+      const T inner = f.S.row(i).dot(GS.row(i));
+      for (Eigen::Index j = 0; j < GS.cols(); ++j) GK(i, j) = f.S(i, j) * (GS(i, j) - inner);
+    }
+    const Mat<T> gA = R.transpose() * f.H / count, gB = X.transpose() * GK * X;
+    T loss = 0;
+    const ParamPair<T> g = finite_gradient(A, B, X, Y, true, batch ? &rows : nullptr, &loss);
+    using std::abs;
+    return std::max({to_double(rel(g.A, gA)), to_double(rel(g.B, gB)), to_double(T(abs(T(loss - f.loss)) / f.loss)),
+                     to_double(T(abs(T(finite_loss(A, B, X, Y, true) - f.loss)) / f.loss))});
+  };
+  for (bool batch : {false, true}) {
+    const double in_double = gap(0.0, batch), at_50 = at_mp50([&] { return gap(mp50(0), batch); });
+    CHECK(in_double < 1e-12);
+    CHECK(at_50 < 1e-45);
+  }
+}
+
 TEST_CASE("[G] empirical moments: M_hat solves the normal equations, a singular X^T X is refused") {
   const Data D = data(20, 3, 4, 13);
   using T = mp50;

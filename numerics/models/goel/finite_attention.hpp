@@ -5,10 +5,13 @@
 //   L_n(A, B) = 1/(2n) sum_i ||A sum_j softmax_j(x_i^T B x_j) x_j - y_i||^2,
 // in matrix form K = X B X^T, S = softmax_rows(K), H = S X, R = H A^T - Y, L_n = ||R||_F^2 / (2n).
 // Exact gradients (reverse mode): G_A = R^T H / n; G_S = R A X^T / n; G_K = S o (G_S - rowsum(S o G_S));
-// G_B = X^T G_K X.
+// G_B = X^T G_K X. finite_loss and finite_gradient evaluate them one block of query rows at a time (never an n x n
+// matrix); finite_forward keeps the whole S, H and R.
 #pragma once
 
 #include "numerics/models/goel/attention_regression.hpp"
+
+#include <algorithm>
 
 namespace thm {
 
@@ -20,6 +23,10 @@ struct FiniteForward {
 
 template <class T>
 FiniteForward<T> finite_forward(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y, bool mask_self);
+// Query rows per block of finite_loss and finite_gradient: a block's b x n logits stay within 64 KiB of doubles, so a
+// pass over n tokens never holds an n x n matrix (at n = 4096 one was 128 MiB, allocated and freed at every step).
+inline Eigen::Index finite_block_rows(Eigen::Index n) { return std::max<Eigen::Index>(1, 8192 / std::max<Eigen::Index>(1, n)); }
+
 template <class T>
 T finite_loss(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y, bool mask_self);
 // Gradient of L_n; `rows` (optional) restricts the sum over i to those query rows (a mini-batch of

@@ -5,8 +5,10 @@
 #include "numerics/softmax.hpp"
 
 #include <Eigen/Cholesky>
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <vector>
 
 namespace thm {
 
@@ -35,34 +37,72 @@ FiniteForward<T> finite_forward(const Mat<T>& A, const Mat<T>& B, const Mat<T>& 
   return f;
 }
 
+namespace detail {
+
+// L_n and, with `g`, its gradient (restricted to `rows` if given), one block of query rows at a time: the block's
+// logits K_b = (X_b B) X^T, S_b = softmax_rows(K_b), H_b = S_b X, R_b = H_b A^T - Y_b; then G_A += R_b^T H_b,
+// G_S = R_b A X^T, G_K = S_b o (G_S - rowsum(S_b o G_S)), G_B += X_b^T G_K X; the sums divided by n (or |rows|) at the end.
+template <class T>
+T finite_pass(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y, bool mask_self, const std::vector<int>* rows,
+              ParamPair<T>* g) {
+  if (X.rows() != Y.rows() || X.cols() != B.rows() || B.rows() != B.cols() || A.cols() != X.cols() || A.rows() != Y.cols())
+    throw std::domain_error("finite_forward: shapes of A (k x d), B (d x d), X (n x d), Y (n x k) do not match");
+  const Eigen::Index n = X.rows();
+  if (mask_self && n < 2) throw std::domain_error("finite_forward: masking self-attention needs n >= 2");
+  const bool masked = mask_self && !THM_FAULT(self_attention_unmasked);
+  std::vector<char> counted;
+  if (rows) {
+    counted.assign(static_cast<std::size_t>(n), 0);
+    for (int i : *rows) counted[static_cast<std::size_t>(i)] = 1;
+  }
+  const Mat<T> XB = X * B, Xt = X.transpose();
+  if (g) *g = ParamPair<T>{Mat<T>::Zero(A.rows(), A.cols()), Mat<T>::Zero(B.rows(), B.cols())};
+  T sum = T(0);
+  const Eigen::Index block = finite_block_rows(n);
+  Mat<T> K, S, H, R, GK;
+  for (Eigen::Index i0 = 0; i0 < n; i0 += block) {
+    const Eigen::Index b = std::min(block, n - i0);
+    K.noalias() = XB.middleRows(i0, b) * Xt;
+    if (masked)
+      for (Eigen::Index i = 0; i < b; ++i) K(i, i0 + i) = T(-std::numeric_limits<double>::infinity());
+    S = softmax_rows(K);
+    H.noalias() = S * X;
+    R.noalias() = H * A.transpose();
+    R -= Y.middleRows(i0, b);
+    sum += R.squaredNorm();
+    if (!g) continue;
+    if (rows)
+      for (Eigen::Index i = 0; i < b; ++i)
+        if (!counted[static_cast<std::size_t>(i0 + i)]) R.row(i).setZero();
+    g->A.noalias() += R.transpose() * H;
+    GK.noalias() = Mat<T>(R * A) * Xt;  // G_S of the block
+    for (Eigen::Index i = 0; i < b; ++i) {
+      const T inner = S.row(i).dot(GK.row(i));
+      for (Eigen::Index j = 0; j < n; ++j) GK(i, j) = S(i, j) * (GK(i, j) - inner);
+    }
+    g->B.noalias() += X.middleRows(i0, b).transpose() * Mat<T>(GK * X);
+  }
+  if (g) {
+    const T count = rows ? T(static_cast<long>(rows->size())) : T(n);
+    if (!THM_FAULT(finite_gradient_count)) g->A /= count;
+    g->B /= count;
+  }
+  return sum / (T(2) * T(n));
+}
+
+}  // namespace detail
+
 template <class T>
 T finite_loss(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y, bool mask_self) {
-  return finite_forward(A, B, X, Y, mask_self).loss;
+  return detail::finite_pass<T>(A, B, X, Y, mask_self, nullptr, nullptr);
 }
 
 template <class T>
 ParamPair<T> finite_gradient(const Mat<T>& A, const Mat<T>& B, const Mat<T>& X, const Mat<T>& Y, bool mask_self,
                              const std::vector<int>* rows, T* loss) {
-  const FiniteForward<T> f = finite_forward(A, B, X, Y, mask_self);
-  if (loss) *loss = f.loss;
-  Mat<T> R = f.R;
-  T n = T(X.rows());
-  if (rows) {
-    // Only the chosen query rows contribute (SGD): zero the others' residuals.
-    Mat<T> kept = Mat<T>::Zero(R.rows(), R.cols());
-    for (int i : *rows) kept.row(i) = R.row(i);
-    R = kept;
-    n = T(static_cast<long>(rows->size()));
-  }
   ParamPair<T> g;
-  g.A = THM_FAULT(finite_gradient_count) ? Mat<T>(R.transpose() * f.H) : Mat<T>(R.transpose() * f.H / n);
-  const Mat<T> GS = R * A * X.transpose() / n;  // dL/dS
-  Mat<T> GK(GS.rows(), GS.cols());
-  for (Eigen::Index i = 0; i < GS.rows(); ++i) {
-    const T inner = f.S.row(i).dot(GS.row(i));
-    for (Eigen::Index j = 0; j < GS.cols(); ++j) GK(i, j) = f.S(i, j) * (GS(i, j) - inner);
-  }
-  g.B = X.transpose() * GK * X;
+  const T l = detail::finite_pass<T>(A, B, X, Y, mask_self, rows, &g);
+  if (loss) *loss = l;
   return g;
 }
 
