@@ -1,8 +1,9 @@
 #include "reports/html_reports.hpp"
 
+#include "reports/describe.hpp"
 #include "reports/environment.hpp"
+#include "reports/escape.hpp"
 #include "reports/svg_plot.hpp"
-#include "reports/text_reports.hpp"
 #include "theorems/registry.hpp"
 
 #include <algorithm>
@@ -130,22 +131,21 @@ std::vector<std::string> series_plots(const std::vector<Series>& series, const s
   return plots;
 }
 
-std::string index_html(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
-  std::string b = "<h1>thmcheck: " + std::string(to_string(variant)) + " run, seed " + std::to_string(seed) + "</h1>\n";
-  const auto groups = by_claim(runs);
+std::string index_html(const RunResult& result) {
+  std::string b = "<h1>thmcheck: " + std::string(to_string(result.variant)) + " run, seed " + std::to_string(result.seed) + "</h1>\n";
   std::vector<const Claim*> claims;
   std::map<std::string, ClaimVerdict> verdict;
   std::string rows, findings;
-  for (const auto& g : groups) {
-    const ResolvedVerdict v = resolve(g);
+  for (const ClaimResult& g : result.claims) {
+    const ResolvedVerdict& v = g.verdict;
     claims.push_back(v.claim);
     verdict[v.claim->id] = v.verdict;
     std::string by_precision;
-    for (const ClaimRun* r : g)
-      by_precision += (by_precision.empty() ? "" : "<br>") + std::string(precision_name(r->precision)) + ": " +
-                      std::string(to_string(r->verdict)) + " (" + std::to_string(r->cases_held) + " held, " +
-                      std::to_string(r->cases_inconclusive) + " inconclusive, " + std::to_string(r->cases_violated) + " violated of " +
-                      std::to_string(r->cases_run) + (r->min_slack ? ", min slack " + sci(*r->min_slack) : std::string()) + ")";
+    for (const ClaimRun& r : g.rows)
+      by_precision += (by_precision.empty() ? "" : "<br>") + std::string(precision_name(r.precision)) + ": " +
+                      std::string(to_string(r.verdict)) + " (" + std::to_string(r.cases_held) + " held, " +
+                      std::to_string(r.cases_inconclusive) + " inconclusive, " + std::to_string(r.cases_violated) + " violated of " +
+                      std::to_string(r.cases_run) + (r.min_slack ? ", min slack " + sci(*r.min_slack) : std::string()) + ")";
     const std::string row = "<tr><td><a href=\"claims/" + v.claim->id + ".html\">" + html_escape(v.claim->id) + "</a></td><td>" +
                             v.claim->source + "</td><td>" + std::string(to_string(v.claim->provenance)) + "</td>" + verdict_cell(v.verdict) +
                             "<td>" + std::string(to_string(v.expected)) + (v.is_expected() ? "" : " <b>(unexpected)</b>") + "</td><td>" +
@@ -168,12 +168,13 @@ std::string index_html(std::uint64_t seed, Variant variant, const std::vector<Cl
   return page("thmcheck report", b);
 }
 
-std::string claim_html(const std::vector<const ClaimRun*>& runs) {
-  const Claim& c = *runs.front()->claim;
+std::string claim_html(const ClaimResult& result) {
+  const Claim& c = result.claim();
+  const std::vector<const ClaimRun*> runs = result.row_pointers();
   // Top-down: the statement, the verdict, the figure of the first worst case (measured beside the bound) and the
   // tightness; then what the claim rests on; the per-precision details last.
   std::string b = "<h1>" + html_escape(c.id) + "</h1>\n<p><b>" + html_escape(c.statement) + "</b></p>\n";
-  const ResolvedVerdict v = resolve(runs);
+  const ResolvedVerdict& v = result.verdict;
   b += "<p class=\"" + std::string(to_string(v.verdict)) + "\"><b>Verdict: " + html_escape(describe_resolved(v)) + "</b>" +
        (v.cases_resolved ? " (" + std::to_string(v.cases_resolved) + " inconclusive double cases hold at mp50 and mp100)" : std::string()) +
        "</p>\n";

@@ -33,7 +33,4 @@ struct PlotSpec {
 std::string line_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series);
 std::string histogram(const PlotSpec& spec, const std::vector<double>& values, int bins = 20);
 
-// Escapes <, >, &, " and ' (the same escaping serves HTML, SVG and XML; see xml_escape).
-std::string html_escape(const std::string& s);
-
 }  // namespace thm
