@@ -41,7 +41,7 @@ Claim ladder_claim() {
 
 }  // namespace
 
-TEST_CASE("explore: a violation only double sees is a rounding artifact; the rungs and their agreement are reported") {
+TEST_CASE("explore: a violation only double sees is a rounding artifact, and the rungs and their agreement are reported") {
   const Claim c = ladder_claim();
   std::vector<std::string> seen;
   const ExploreResult r = explore_ladder(c, Instance{}, Variant::claim, {30, 50}, [&](const ExploreRung& k) { seen.push_back(k.name); });
@@ -75,7 +75,7 @@ TEST_CASE("explore: a violation only double sees is a rounding artifact; the run
   CHECK(quantity_table(r, 1).size() == 1);
 }
 
-TEST_CASE("explore: violated at every rung is genuine; holding at every rung holds") {
+TEST_CASE("explore: violated at every rung is genuine, holding at every rung holds") {
   const Claim c = ladder_claim();
   CHECK(explore_ladder(c, Instance{}, Variant::negative_control, {30}).classification == ExploreClass::genuine);
   Claim holds = c;
