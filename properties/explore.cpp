@@ -13,6 +13,13 @@ double agreeing_digits(double a, double b) {
   return scale > 0 ? std::max(0.0, -std::log10(std::fabs(a - b) / scale)) : 17;
 }
 
+JudgedInstance judge_in_double(const Claim& claim, const Instance& inst, Variant variant) {
+  JudgedInstance out;
+  out.evaluation = claim.evaluate(inst, Precision::float64, variant);
+  out.verdict = judge(out.evaluation, precision_epsilon(Precision::float64)).verdict;
+  return out;
+}
+
 namespace {
 
 ExploreRung rung_of(const std::string& name, int digits, const Evaluation& e, double eps) {

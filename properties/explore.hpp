@@ -39,6 +39,13 @@ struct ExploreResult {
   ExploreClass classification = ExploreClass::undecided;
 };
 
+// One instance judged in double, the ladder's first rung (tighten's best instance): its evaluation and verdict.
+struct JudgedInstance {
+  Evaluation evaluation;
+  CaseVerdict verdict = CaseVerdict::discarded;
+};
+JudgedInstance judge_in_double(const Claim& claim, const Instance& inst, Variant variant);
+
 // Significant decimal digits on which a and b agree (17 when equal).
 double agreeing_digits(double a, double b);
 

@@ -107,3 +107,12 @@ TEST_CASE("explore: interval certification refuses a matrix beyond its largest s
   CHECK(m->rows == 2);
   CHECK(m->cols == kMaxIntervalDimension + 1);
 }
+
+TEST_CASE("explore: an instance judged in double gets the double rung's evaluation and verdict") {
+  const Claim c = ladder_claim();
+  const JudgedInstance claim = judge_in_double(c, Instance{}, Variant::claim);
+  CHECK(claim.verdict == CaseVerdict::violated);  // double rounds 1 + 1e-20 to 1
+  REQUIRE(claim.evaluation.conditions.size() == 1);
+  CHECK(claim.evaluation.conditions[0].name == "(1 + 1e-20) - 1 >= 0.5e-20");
+  CHECK(judge_in_double(c, Instance{}, Variant::negative_control).evaluation.conditions[0].name == "1 >= 2");
+}
