@@ -1,6 +1,16 @@
 #include "reports/describe.hpp"
 
+#include <cmath>
+#include <cstdio>
+
 namespace thm {
+
+std::string scientific(double x) {
+  if (!std::isfinite(x)) return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", x);
+  return buf;
+}
 
 std::string describe_counts(const ClaimRun& r) {
   return std::to_string(r.cases_run) + " run, " + std::to_string(r.cases_held) + " held, " + std::to_string(r.cases_discarded) +

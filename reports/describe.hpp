@@ -14,6 +14,8 @@
 
 namespace thm {
 
+// A number as every page prints it: four significant digits (%.3e), and nan, inf, -inf.
+std::string scientific(double x);
 // A row's counts: "N run, H held, D discarded, I inconclusive, V violated" (and rounding artifacts, resolved cases).
 std::string describe_counts(const ClaimRun& run);
 // The precision ladder's outcome as (what, "cases i, j, ...") lines: rounding artifacts, genuine, undecided.

@@ -24,13 +24,6 @@ const char* kStyle =
     ".holds{background:#d8f3d8}.violated{background:#f8d0d0}.vacuous{background:#eee}.inconclusive{background:#fff1c2}"
     "code,pre{background:#f4f4f4;padding:2px 4px}.stamp{color:#666;font-size:12px}";
 
-std::string sci(double x) {
-  if (!std::isfinite(x)) return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", x);
-  return buf;
-}
-
 std::string page(const std::string& title, const std::string& body) {
   std::string s = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html_escape(title) + "</title><style>" +
                   kStyle + "</style></head><body>\n" + body + "<p class=\"stamp\">";
@@ -145,7 +138,7 @@ std::string index_html(const RunResult& result) {
       by_precision += (by_precision.empty() ? "" : "<br>") + std::string(precision_name(r.precision)) + ": " +
                       std::string(to_string(r.verdict)) + " (" + std::to_string(r.cases_held) + " held, " +
                       std::to_string(r.cases_inconclusive) + " inconclusive, " + std::to_string(r.cases_violated) + " violated of " +
-                      std::to_string(r.cases_run) + (r.min_slack ? ", min slack " + sci(*r.min_slack) : std::string()) + ")";
+                      std::to_string(r.cases_run) + (r.min_slack ? ", min slack " + scientific(*r.min_slack) : std::string()) + ")";
     const std::string row = "<tr><td><a href=\"claims/" + v.claim->id + ".html\">" + html_escape(v.claim->id) + "</a></td><td>" +
                             v.claim->source + "</td><td>" + std::string(to_string(v.claim->provenance)) + "</td>" + verdict_cell(v.verdict) +
                             "<td>" + std::string(to_string(v.expected)) + (v.is_expected() ? "" : " <b>(unexpected)</b>") + "</td><td>" +
@@ -189,7 +182,7 @@ std::string claim_html(const ClaimResult& result) {
       b += plot;
   for (const ClaimRun* r : runs)
     if (r->strength)
-      b += "<p>Tightness factor at " + std::string(precision_name(r->precision)) + ": <b>" + sci(*r->strength) +
+      b += "<p>Tightness factor at " + std::string(precision_name(r->precision)) + ": <b>" + scientific(*r->strength) +
            "</b> (the largest factor its knob could be strengthened by with every judged case still holding).</p>\n";
   b += "<ul><li>paper: [" + c.source + "]</li><li>provenance: " + std::string(to_string(c.provenance)) + "</li><li>kind: " +
        std::string(to_string(c.kind)) + "</li><li>derivation: <code>" + html_escape(c.derivation) +
@@ -214,16 +207,16 @@ std::string claim_html(const ClaimResult& result) {
     b += "<tr><td>" + std::string(precision_name(r->precision)) + "</td>" + verdict_cell(r->verdict) + "<td>" + std::to_string(r->cases_run) + "</td><td>" +
          std::to_string(r->cases_held) + "</td><td>" + std::to_string(r->cases_discarded) + "</td><td>" +
          std::to_string(r->cases_inconclusive) + "</td><td>" + std::to_string(r->cases_violated) + "</td><td>" +
-         sci(r->hypothesis_rate()) + "</td><td>" + (r->min_slack ? sci(*r->min_slack) : "-") + "</td><td>" +
-         (r->strength ? sci(*r->strength) : "-") + "</td></tr>\n";
+         scientific(r->hypothesis_rate()) + "</td><td>" + (r->min_slack ? scientific(*r->min_slack) : "-") + "</td><td>" +
+         (r->strength ? scientific(*r->strength) : "-") + "</td></tr>\n";
   b += "</table>\n";
   b += "<p>Resolving power (<code>thmcheck power</code>, docs/verdicts.md): a strength factor k scales the claim's knob, <i>" +
        html_escape(c.power_knob) + "</i>, towards a stronger statement. The tightness factor of a run is the largest k its judged "
        "cases all survive" +
        (c.resolving_factor > 0 ? "; the resolving factor k*, the smallest k a default run catches with probability at least 0.99, is " +
-                                     sci(c.resolving_factor)
+                                     scientific(c.resolving_factor)
                                : std::string()) +
-       (c.control_factor > 0 ? "; the negative control is the claim at k = " + sci(c.control_factor) : std::string()) + ".</p>\n";
+       (c.control_factor > 0 ? "; the negative control is the claim at k = " + scientific(c.control_factor) : std::string()) + ".</p>\n";
   for (const ClaimRun* r : runs) {
     const std::string p(precision_name(r->precision));
     std::vector<double> slacks;
@@ -267,11 +260,11 @@ std::string claim_html(const ClaimResult& result) {
           continue;
         }
         const CertifiedCondition& c = k.certification.conditions[static_cast<std::size_t>(t)];
-        b += "<td>" + html_escape(c.name) + "</td><td>[" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "]</td><td>" +
+        b += "<td>" + html_escape(c.name) + "</td><td>[" + scientific(c.margin_lower) + ", " + scientific(c.margin_upper) + "]</td><td>" +
              html_escape(k.certification.note) + "</td></tr>\n";
         for (const CertifiedCondition& x : k.certification.conditions)
-          all += "<tr><td>" + std::to_string(k.index) + "</td><td>" + html_escape(x.name) + "</td><td>[" + sci(x.margin_lower) + ", " +
-                 sci(x.margin_upper) + "]</td><td>" + std::string(to_string(x.verdict)) + "</td></tr>\n";
+          all += "<tr><td>" + std::to_string(k.index) + "</td><td>" + html_escape(x.name) + "</td><td>[" + scientific(x.margin_lower) + ", " +
+                 scientific(x.margin_upper) + "]</td><td>" + std::string(to_string(x.verdict)) + "</td></tr>\n";
       }
       b += "</table>\n<details><summary>Every certified condition</summary>\n<table><tr><th>case</th><th>condition</th><th>margin "
            "enclosure</th><th>certificate</th></tr>\n" + all + "</table>\n</details>\n";
@@ -281,8 +274,8 @@ std::string claim_html(const ClaimResult& result) {
            "found (a ratio near 1 means the constant is tight).</p>\n<table><tr><th>quantity</th><th>constant</th><th>derived</th>"
            "<th>best found</th><th>best / derived</th><th>evaluations</th></tr>\n";
       for (const Tightness& t : r->tightness)
-        b += "<tr><td>" + html_escape(t.quantity) + "</td><td>" + html_escape(t.constant) + "</td><td>" + sci(t.derived) + "</td><td>" +
-             sci(t.best) + "</td><td>" + sci(t.ratio) + "</td><td>" + std::to_string(t.evaluations) + "</td></tr>\n";
+        b += "<tr><td>" + html_escape(t.quantity) + "</td><td>" + html_escape(t.constant) + "</td><td>" + scientific(t.derived) + "</td><td>" +
+             scientific(t.best) + "</td><td>" + scientific(t.ratio) + "</td><td>" + std::to_string(t.evaluations) + "</td></tr>\n";
       b += "</table>\n";
     }
     if (!r->worst_case) continue;
@@ -294,8 +287,8 @@ std::string claim_html(const ClaimResult& result) {
       for (std::size_t i : rows) {
         const Condition& cond = all[i];
         t += "<tr><td>" + html_escape(cond.name) + "</td><td>" + html_escape(cond.measured_exact().substr(0, 26)) + "</td><td>" +
-             html_escape(cond.relation()) + "</td><td>" + html_escape(cond.bound_exact().substr(0, 26)) + "</td><td>" + sci(cond.margin) +
-             "</td><td>" + sci(cond.noise) + "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" +
+             html_escape(cond.relation()) + "</td><td>" + html_escape(cond.bound_exact().substr(0, 26)) + "</td><td>" + scientific(cond.margin) +
+             "</td><td>" + scientific(cond.noise) + "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" +
              std::string(to_string(cond.verdict)) + "</td></tr>\n";
       }
       return t + "</table>\n";
@@ -313,7 +306,7 @@ std::string claim_html(const ClaimResult& result) {
       for (const std::string& plot : series_plots(r->worst_evaluation->series, c.id + ": worst case (" + std::string(p) + ")")) b += plot;
     b += "<table><tr><th>observation</th><th>value</th></tr>\n";
     for (const auto& [k, v] : r->worst_evaluation->observations)
-      b += "<tr><td>" + html_escape(k) + "</td><td>" + sci(v) + "</td></tr>\n";
+      b += "<tr><td>" + html_escape(k) + "</td><td>" + scientific(v) + "</td></tr>\n";
     b += "</table>\n";
   }
   return page(c.id, b);

@@ -12,14 +12,7 @@ namespace thm {
 
 namespace {
 
-std::string sci(double x) {
-  if (std::isnan(x)) return "nan";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", x);
-  return buf;
-}
-
-std::string slack(const std::optional<double>& s) { return s ? sci(*s) : std::string("-"); }
+std::string slack(const std::optional<double>& s) { return s ? scientific(*s) : std::string("-"); }
 
 }  // namespace
 
@@ -72,7 +65,7 @@ std::string claim_markdown(const ClaimResult& result) {
   md += "\n";
   for (const ClaimRun* r : runs)
     if (r->strength)
-      md += "\nTightness factor at " + std::string(precision_name(r->precision)) + ": " + sci(*r->strength) + " (the largest factor its knob, " +
+      md += "\nTightness factor at " + std::string(precision_name(r->precision)) + ": " + scientific(*r->strength) + " (the largest factor its knob, " +
             md_escape(c.power_knob) + ", could be strengthened by with every judged case still holding)\n";
   md += "\n- paper: [" + c.source + "]\n- provenance: " + std::string(to_string(c.provenance)) + "\n- kind: " +
         std::string(to_string(c.kind)) + "\n- derivation: [" + c.derivation + "](../../../" + c.derivation + ")\n";
@@ -94,7 +87,7 @@ std::string claim_markdown(const ClaimResult& result) {
   md += "\n## Verdicts by precision\n\n| precision | verdict | cases | hypotheses met | min slack |\n|---|---|---|---|---|\n";
   for (const ClaimRun* r : runs)
     md += "| " + std::string(precision_name(r->precision)) + " | " + std::string(to_string(r->verdict)) + " | " + describe_counts(*r) + " | " +
-          sci(r->hypothesis_rate()) + " | " + slack(r->min_slack) + " |\n";
+          scientific(r->hypothesis_rate()) + " | " + slack(r->min_slack) + " |\n";
   for (const ClaimRun* r : runs) {
     if (r->certifications.empty()) continue;
     md += "\n## Interval certificates (" + describe_certified(*r) + ")\n\nEach condition's margin (right side minus left side) "
@@ -112,9 +105,9 @@ std::string claim_markdown(const ClaimResult& result) {
         continue;
       }
       const CertifiedCondition& c = k.certification.conditions[static_cast<std::size_t>(t)];
-      md += md_escape(c.name) + " | [" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "] | " + md_escape(k.certification.note) + " |\n";
+      md += md_escape(c.name) + " | [" + scientific(c.margin_lower) + ", " + scientific(c.margin_upper) + "] | " + md_escape(k.certification.note) + " |\n";
       for (const CertifiedCondition& x : k.certification.conditions)
-        all += "| " + std::to_string(k.index) + " | " + md_escape(x.name) + " | [" + sci(x.margin_lower) + ", " + sci(x.margin_upper) + "] | " +
+        all += "| " + std::to_string(k.index) + " | " + md_escape(x.name) + " | [" + scientific(x.margin_lower) + ", " + scientific(x.margin_upper) + "] | " +
                std::string(to_string(x.verdict)) + " |\n";
     }
     md += "\n<details><summary>Every certified condition</summary>\n\n| case | condition | margin enclosure | certificate |\n|---|---|---|---|\n" +
@@ -146,8 +139,8 @@ std::string claim_markdown(const ClaimResult& result) {
       md += "\n## Tightness (search at " + std::string(precision_name(r->precision)) +
             ")\n\n| quantity | constant | derived | best found | best / derived | evaluations |\n|---|---|---|---|---|---|\n";
       for (const Tightness& t : r->tightness)
-        md += "| " + md_escape(t.quantity) + " | " + md_escape(t.constant) + " | " + sci(t.derived) + " | " + sci(t.best) + " | " +
-              sci(t.ratio) + " | " + std::to_string(t.evaluations) + " |\n";
+        md += "| " + md_escape(t.quantity) + " | " + md_escape(t.constant) + " | " + scientific(t.derived) + " | " + scientific(t.best) + " | " +
+              scientific(t.ratio) + " | " + std::to_string(t.evaluations) + " |\n";
     }
   for (const ClaimRun* r : runs) {
     md += "\n## Worst case at " + std::string(precision_name(r->precision)) + "\n\n";
@@ -163,7 +156,7 @@ std::string claim_markdown(const ClaimResult& result) {
       for (std::size_t i : rows) {
         const Condition& cond = all[i];
         t += "| " + md_escape(cond.name) + " | " + cond.measured_exact().substr(0, 24) + " | " + cond.relation() + " | " +
-             cond.bound_exact().substr(0, 24) + " | " + sci(cond.margin) + " | " + sci(cond.noise) + " | " +
+             cond.bound_exact().substr(0, 24) + " | " + scientific(cond.margin) + " | " + scientific(cond.noise) + " | " +
              std::string(to_string(cond.verdict)) + " |\n";
       }
       return t;
@@ -178,13 +171,13 @@ std::string claim_markdown(const ClaimResult& result) {
     }
     if (!r->worst_evaluation->observations.empty()) {
       md += "\n| observation | value |\n|---|---|\n";
-      for (const auto& [k, v] : r->worst_evaluation->observations) md += "| " + md_escape(k) + " | " + sci(v) + " |\n";
+      for (const auto& [k, v] : r->worst_evaluation->observations) md += "| " + md_escape(k) + " | " + scientific(v) + " |\n";
     }
     if (!r->worst_evaluation->series.empty()) {
       md += "\n| series | against | points (x: y) |\n|---|---|---|\n";
       for (const Series& s : r->worst_evaluation->series) {
         std::string points;
-        for (std::size_t k = 0; k < s.x.size(); ++k) points += (k ? ", " : "") + sci(s.x[k]) + ": " + sci(s.y[k]);
+        for (std::size_t k = 0; k < s.x.size(); ++k) points += (k ? ", " : "") + scientific(s.x[k]) + ": " + scientific(s.y[k]);
         md += "| " + md_escape(s.name) + " | " + md_escape(s.variable) + " | " + points + " |\n";
       }
     }

@@ -17,7 +17,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -514,4 +516,12 @@ TEST_CASE("shards: take_shard_runs moves one claim's records out of every shard,
   CHECK(mine[0].claim == claims[1]);
   CHECK(mine[1].claim == claims[1]);
   CHECK(take_shard_runs(shards, *claims[0]).size() == 2);
+}
+
+TEST_CASE("reports: every page prints a number the same way (four significant digits, nan and infinities spelled out)") {
+  CHECK(scientific(0.000123456) == "1.235e-04");
+  CHECK(scientific(-2.0) == "-2.000e+00");
+  CHECK(scientific(std::nan("")) == "nan");
+  CHECK(scientific(std::numeric_limits<double>::infinity()) == "inf");
+  CHECK(scientific(-std::numeric_limits<double>::infinity()) == "-inf");
 }
