@@ -1,9 +1,12 @@
-// stability's seed sweep (properties/seed_sweep.hpp) without the command line: worker processes give the resolved
-// verdict run gives for each seed, the same table for any number of workers, and a failing worker fails the sweep.
+// stability's seed sweep (properties/seed_sweep.hpp) and its JSON (reports/stability_json.hpp) without the command
+// line: worker processes give the resolved verdict run gives for each seed, the same table for any number of workers,
+// and a failing worker fails the sweep.
 #include "properties/seed_sweep.hpp"
+#include "reports/stability_json.hpp"
 #include "synthetic_claim.hpp"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <stdexcept>
 
@@ -68,4 +71,32 @@ TEST_CASE("seed sweep: a worker that fails fails the sweep (no table)") {
   broken.id = "test.sweep.throws";
   broken.generate = [](ChoiceSource&) -> Instance { throw std::runtime_error("generator broken on purpose"); };
   CHECK_THROWS_AS(sweep_seeds({&broken}, {1, 2}, small_run(), 2), std::runtime_error);
+}
+
+TEST_CASE("seed sweep: the stability JSON lists each claim's expected verdict and unexpected seeds, and every seed's verdicts") {
+  Claim a = testing::synthetic_claim(0.0, 1.0);
+  a.id = "test.sweep.a";
+  Claim b = testing::synthetic_claim(0.0, 1.0);
+  b.id = "test.sweep.b";
+  SeedSweep sweep;
+  sweep.seeds = {5, 9};
+  sweep.claims = {&a, &b};
+  sweep.verdicts = {{{ClaimVerdict::holds, ClaimVerdict::holds, true}, {ClaimVerdict::inconclusive, ClaimVerdict::inconclusive, true}},
+                    {{ClaimVerdict::violated, ClaimVerdict::holds, false}, {ClaimVerdict::inconclusive, ClaimVerdict::inconclusive, true}}};
+  const nlohmann::json j = nlohmann::json::parse(stability_json(sweep, "5,9", Variant::claim, "double"));
+  CHECK(j["seeds"] == "5,9");
+  CHECK(j["variant"] == "claim");
+  CHECK(j["precision"] == "double");
+  REQUIRE(j["claims"].size() == 2);
+  CHECK(j["claims"][0]["id"] == "test.sweep.a");
+  CHECK(j["claims"][0]["expected_verdict"] == "holds");
+  REQUIRE(j["claims"][0]["unexpected"].size() == 1);
+  CHECK(j["claims"][0]["unexpected"][0]["seed"] == 9);
+  CHECK(j["claims"][0]["unexpected"][0]["verdict"] == "violated");
+  CHECK(j["claims"][1]["expected_verdict"] == "inconclusive");
+  CHECK(j["claims"][1]["unexpected"].empty());
+  REQUIRE(j["per_seed"].size() == 2);
+  CHECK(j["per_seed"][1]["seed"] == 9);
+  CHECK(j["per_seed"][1]["verdicts"]["test.sweep.a"] == "violated");
+  CHECK(sweep.unexpected_total() == 1);
 }
