@@ -3,10 +3,10 @@
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/csv.hpp"
+#include "reports/describe.hpp"
 #include "reports/environment.hpp"
 #include "reports/run_report.hpp"
 #include "reports/shard_file.hpp"
-#include "reports/text_reports.hpp"
 #include "theorems/registry.hpp"
 
 #include <fmt/core.h>
@@ -18,7 +18,6 @@
 #include <iostream>
 #include <map>
 #include <mutex>
-#include <set>
 #include <unistd.h>
 #include <sstream>
 
@@ -168,24 +167,18 @@ int finish_and_report(const std::vector<const Claim*>& claims, const RunOptions&
                       const std::optional<std::string>& junit, StagedDirectory& staged,
                       const std::function<std::vector<ClaimRun>(const Claim&, const RunOptions&)>& rows_of) {
   fmt::print("thmcheck run: seed {} ({})\n", options.seed, to_string(options.variant));
-  RunResult result{options.seed, options.variant, claims, {}};
-  bool all_expected = true;
-  // Claims side by side on the jobs (properties/runner.hpp, run_claims), printed and stored in claim order.
-  std::vector<std::vector<ClaimRun>> by_claim(claims.size());
+  RunResult result{options.seed, options.variant, {}};
+  // Claims side by side on the jobs (properties/runner.hpp, run_claims), printed and stored in claim order; each
+  // claim's verdict is resolved here, once, and every file of the report reads it from the result.
+  result.claims.resize(claims.size());
   run_claims(claims, options, rows_of, [&](std::size_t k, std::vector<ClaimRun> rows) {
     if (options.progress) fmt::print(stderr, "\r\033[K");
-    std::vector<const ClaimRun*> ptrs;
-    for (const ClaimRun& r : rows) {
-      print_row(r);
-      ptrs.push_back(&r);
-    }
-    const ResolvedVerdict v = resolve(ptrs);
-    print_resolved(v);
-    all_expected = all_expected && v.is_expected();
-    by_claim[k] = std::move(rows);
+    ClaimResult claim = resolve_claim(std::move(rows));
+    for (const ClaimRun& r : claim.rows) print_row(r);
+    print_resolved(claim.verdict);
+    result.claims[k] = std::move(claim);
   });
-  for (std::vector<ClaimRun>& rows : by_claim)
-    for (ClaimRun& r : rows) result.runs.push_back(std::move(r));
+  const bool all_expected = result.all_as_expected();
   try {
     const std::string text = write_report(staged.path(), result);
     staged.commit();
@@ -302,45 +295,18 @@ int merge(const MergeArgs& args) {
       throw UsageError(e.what());
     }
   }
-  // One campaign: the same build, seed, variant, budget, precisions, cases and claims; every shard of one K exactly once.
+  try {
+    check_one_campaign(shards, args.shards);
+  } catch (const DataError& e) {
+    throw UsageError(e.what());
+  }
   const ShardFile& first = shards.front();
-  const auto ids = [](const ShardFile& s) {
-    std::string out;
-    for (const Claim* c : s.claims) out += c->id + ",";
-    return out;
-  };
-  std::set<int> seen;
-  for (std::size_t k = 0; k < shards.size(); ++k) {
-    const ShardFile& s = shards[k];
-    const std::string& name = args.shards[k];
-    const auto refuse = [&](const std::string& what) { throw UsageError(name + ": " + what + " differs from " + args.shards.front() + "'s: not one campaign"); };
-    if (s.environment != first.environment) refuse("the build (compiler, libraries or revision)");
-    if (s.seed != first.seed) refuse("the seed");
-    if (s.variant != first.variant) refuse("the variant");
-    if (s.budget != first.budget || s.campaign != first.campaign) refuse("the budget");
-    if (s.precisions != first.precisions) refuse("the precisions");
-    if (s.cases != first.cases) refuse("the case budget");
-    if (ids(s) != ids(first)) refuse("the claim set");
-    if (s.shard.count != first.shard.count) refuse("the number of shards");
-    if (!seen.insert(s.shard.index).second) throw UsageError(name + ": shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count) + " given twice");
-  }
-  if (static_cast<int>(seen.size()) != first.shard.count) {
-    std::string missing;
-    for (int i = 0; i < first.shard.count; ++i)
-      if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
-    throw UsageError("missing shard(s) " + missing + " of " + std::to_string(first.shard.count));
-  }
   RunOptions options = merged_options(first);
   if (args.certify == "none") options.certify = CertifyScope::none;
   std::optional<StagedDirectory> staged;
   stage_outputs(staged, args.report, args.junit);
-  return finish_and_report(first.claims, options, args.report, args.junit, *staged, [&](const Claim& c, const RunOptions& o) {
-    std::vector<ShardRun> parts;
-    for (ShardFile& s : shards)
-      for (ShardRun& r : s.runs)
-        if (r.claim == &c) parts.push_back(std::move(r));
-    return finish_run(c, o, std::move(parts));
-  });
+  return finish_and_report(first.claims, options, args.report, args.junit, *staged,
+                           [&](const Claim& c, const RunOptions& o) { return finish_run(c, o, take_shard_runs(shards, c)); });
 }
 
 }  // namespace thm::cli

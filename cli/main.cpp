@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
   t_cmd->add_option("--budget", t_args.budget, "Evaluations (default 200)");
   t_cmd->add_option("--seconds", t_args.seconds, "Wall-clock cap in seconds (default 60)");
   CLI::Option* t_seed_opt = t_cmd->add_option("--seed", t_seed_text, "The seed of the search (default 1)");
-  t_cmd->add_option("--out", t_args.out, "Where the best instance is saved (default reports/tighten)");
+  t_cmd->add_option("--out", t_args.out, "Where the best instance is saved (default reports/latest/tighten)");
   t_cmd->add_flag("--negative-control", t_args.negative_control, "Search the broken variant");
 
   FaultsArgs f_args;

@@ -3,6 +3,7 @@
 // Prints the best ratio and the condition that attains it, and saves the instance as a counterexample-
 // format file that `explore` replays at any precision.
 #include "cli/commands.hpp"
+#include "properties/explore.hpp"
 #include "properties/structural_search.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/counterexample.hpp"
@@ -33,8 +34,8 @@ int tighten(const TightenArgs& a) {
   }
   const TightestCondition& t = r.tightest;
   fmt::print("best ratio lhs/rhs = {:.6g} (random starts: {:.6g}) on \"{}\": lhs {:.6g}, rhs {:.6g}\n", t.ratio, r.first_ratio, t.name, t.lhs, t.rhs);
-  const Evaluation e = claim.evaluate(r.best.instance, Precision::float64, variant);
-  const CaseVerdict v = judge(e, precision_epsilon(Precision::float64)).verdict;
+  const JudgedInstance best = judge_in_double(claim, r.best.instance, variant);
+  const CaseVerdict v = best.verdict;
   // The verdict, not the ratio, decides: a ratio of 1 within the rounding noise is inconclusive.
   fmt::print("verdict on that instance (double): {}{}\n", to_string(v),
              v == CaseVerdict::violated       ? ": a candidate counterexample; classify it with explore --instance"
@@ -45,7 +46,7 @@ int tighten(const TightenArgs& a) {
   const std::filesystem::path dir = std::filesystem::path(a.out);
   const std::filesystem::path file = dir / counterexample_filename(claim.id, r.best.instance, variant);
   try {
-    atomic_write(file, counterexample_json(src, r.best.instance, e).dump(2) + "\n");  // the directory was prepared above
+    atomic_write(file, counterexample_json(src, r.best.instance, best.evaluation).dump(2) + "\n");  // the directory was prepared above
   } catch (const ReportError& err) {
     throw UsageError(err.what());
   }

@@ -2,7 +2,7 @@
 
 #include "numerics/random.hpp"
 #include "reports/environment.hpp"
-#include "reports/summary_json.hpp"
+#include "reports/json_reports.hpp"
 #include "theorems/registry.hpp"
 
 #include <charconv>

@@ -1,8 +1,9 @@
 #include "reports/html_reports.hpp"
 
+#include "reports/describe.hpp"
 #include "reports/environment.hpp"
+#include "reports/escape.hpp"
 #include "reports/svg_plot.hpp"
-#include "reports/text_reports.hpp"
 #include "theorems/registry.hpp"
 
 #include <algorithm>
@@ -22,13 +23,6 @@ const char* kStyle =
     "td{overflow-wrap:anywhere}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px}"
     ".holds{background:#d8f3d8}.violated{background:#f8d0d0}.vacuous{background:#eee}.inconclusive{background:#fff1c2}"
     "code,pre{background:#f4f4f4;padding:2px 4px}.stamp{color:#666;font-size:12px}";
-
-std::string sci(double x) {
-  if (!std::isfinite(x)) return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3e", x);
-  return buf;
-}
 
 std::string page(const std::string& title, const std::string& body) {
   std::string s = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + html_escape(title) + "</title><style>" +
@@ -130,22 +124,21 @@ std::vector<std::string> series_plots(const std::vector<Series>& series, const s
   return plots;
 }
 
-std::string index_html(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
-  std::string b = "<h1>thmcheck: " + std::string(to_string(variant)) + " run, seed " + std::to_string(seed) + "</h1>\n";
-  const auto groups = by_claim(runs);
+std::string index_html(const RunResult& result) {
+  std::string b = "<h1>thmcheck: " + std::string(to_string(result.variant)) + " run, seed " + std::to_string(result.seed) + "</h1>\n";
   std::vector<const Claim*> claims;
   std::map<std::string, ClaimVerdict> verdict;
   std::string rows, findings;
-  for (const auto& g : groups) {
-    const ResolvedVerdict v = resolve(g);
+  for (const ClaimResult& g : result.claims) {
+    const ResolvedVerdict& v = g.verdict;
     claims.push_back(v.claim);
     verdict[v.claim->id] = v.verdict;
     std::string by_precision;
-    for (const ClaimRun* r : g)
-      by_precision += (by_precision.empty() ? "" : "<br>") + std::string(precision_name(r->precision)) + ": " +
-                      std::string(to_string(r->verdict)) + " (" + std::to_string(r->cases_held) + " held, " +
-                      std::to_string(r->cases_inconclusive) + " inconclusive, " + std::to_string(r->cases_violated) + " violated of " +
-                      std::to_string(r->cases_run) + (r->min_slack ? ", min slack " + sci(*r->min_slack) : std::string()) + ")";
+    for (const ClaimRun& r : g.rows)
+      by_precision += (by_precision.empty() ? "" : "<br>") + std::string(precision_name(r.precision)) + ": " +
+                      std::string(to_string(r.verdict)) + " (" + std::to_string(r.cases_held) + " held, " +
+                      std::to_string(r.cases_inconclusive) + " inconclusive, " + std::to_string(r.cases_violated) + " violated of " +
+                      std::to_string(r.cases_run) + (r.min_slack ? ", min slack " + scientific(*r.min_slack) : std::string()) + ")";
     const std::string row = "<tr><td><a href=\"claims/" + v.claim->id + ".html\">" + html_escape(v.claim->id) + "</a></td><td>" +
                             v.claim->source + "</td><td>" + std::string(to_string(v.claim->provenance)) + "</td>" + verdict_cell(v.verdict) +
                             "<td>" + std::string(to_string(v.expected)) + (v.is_expected() ? "" : " <b>(unexpected)</b>") + "</td><td>" +
@@ -168,12 +161,13 @@ std::string index_html(std::uint64_t seed, Variant variant, const std::vector<Cl
   return page("thmcheck report", b);
 }
 
-std::string claim_html(const std::vector<const ClaimRun*>& runs) {
-  const Claim& c = *runs.front()->claim;
+std::string claim_html(const ClaimResult& result) {
+  const Claim& c = result.claim();
+  const std::vector<const ClaimRun*> runs = result.row_pointers();
   // Top-down: the statement, the verdict, the figure of the first worst case (measured beside the bound) and the
   // tightness; then what the claim rests on; the per-precision details last.
   std::string b = "<h1>" + html_escape(c.id) + "</h1>\n<p><b>" + html_escape(c.statement) + "</b></p>\n";
-  const ResolvedVerdict v = resolve(runs);
+  const ResolvedVerdict& v = result.verdict;
   b += "<p class=\"" + std::string(to_string(v.verdict)) + "\"><b>Verdict: " + html_escape(describe_resolved(v)) + "</b>" +
        (v.cases_resolved ? " (" + std::to_string(v.cases_resolved) + " inconclusive double cases hold at mp50 and mp100)" : std::string()) +
        "</p>\n";
@@ -188,7 +182,7 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
       b += plot;
   for (const ClaimRun* r : runs)
     if (r->strength)
-      b += "<p>Tightness factor at " + std::string(precision_name(r->precision)) + ": <b>" + sci(*r->strength) +
+      b += "<p>Tightness factor at " + std::string(precision_name(r->precision)) + ": <b>" + scientific(*r->strength) +
            "</b> (the largest factor its knob could be strengthened by with every judged case still holding).</p>\n";
   b += "<ul><li>paper: [" + c.source + "]</li><li>provenance: " + std::string(to_string(c.provenance)) + "</li><li>kind: " +
        std::string(to_string(c.kind)) + "</li><li>derivation: <code>" + html_escape(c.derivation) +
@@ -213,16 +207,16 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
     b += "<tr><td>" + std::string(precision_name(r->precision)) + "</td>" + verdict_cell(r->verdict) + "<td>" + std::to_string(r->cases_run) + "</td><td>" +
          std::to_string(r->cases_held) + "</td><td>" + std::to_string(r->cases_discarded) + "</td><td>" +
          std::to_string(r->cases_inconclusive) + "</td><td>" + std::to_string(r->cases_violated) + "</td><td>" +
-         sci(r->hypothesis_rate()) + "</td><td>" + (r->min_slack ? sci(*r->min_slack) : "-") + "</td><td>" +
-         (r->strength ? sci(*r->strength) : "-") + "</td></tr>\n";
+         scientific(r->hypothesis_rate()) + "</td><td>" + (r->min_slack ? scientific(*r->min_slack) : "-") + "</td><td>" +
+         (r->strength ? scientific(*r->strength) : "-") + "</td></tr>\n";
   b += "</table>\n";
   b += "<p>Resolving power (<code>thmcheck power</code>, docs/verdicts.md): a strength factor k scales the claim's knob, <i>" +
        html_escape(c.power_knob) + "</i>, towards a stronger statement. The tightness factor of a run is the largest k its judged "
        "cases all survive" +
        (c.resolving_factor > 0 ? "; the resolving factor k*, the smallest k a default run catches with probability at least 0.99, is " +
-                                     sci(c.resolving_factor)
+                                     scientific(c.resolving_factor)
                                : std::string()) +
-       (c.control_factor > 0 ? "; the negative control is the claim at k = " + sci(c.control_factor) : std::string()) + ".</p>\n";
+       (c.control_factor > 0 ? "; the negative control is the claim at k = " + scientific(c.control_factor) : std::string()) + ".</p>\n";
   for (const ClaimRun* r : runs) {
     const std::string p(precision_name(r->precision));
     std::vector<double> slacks;
@@ -266,11 +260,11 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
           continue;
         }
         const CertifiedCondition& c = k.certification.conditions[static_cast<std::size_t>(t)];
-        b += "<td>" + html_escape(c.name) + "</td><td>[" + sci(c.margin_lower) + ", " + sci(c.margin_upper) + "]</td><td>" +
+        b += "<td>" + html_escape(c.name) + "</td><td>[" + scientific(c.margin_lower) + ", " + scientific(c.margin_upper) + "]</td><td>" +
              html_escape(k.certification.note) + "</td></tr>\n";
         for (const CertifiedCondition& x : k.certification.conditions)
-          all += "<tr><td>" + std::to_string(k.index) + "</td><td>" + html_escape(x.name) + "</td><td>[" + sci(x.margin_lower) + ", " +
-                 sci(x.margin_upper) + "]</td><td>" + std::string(to_string(x.verdict)) + "</td></tr>\n";
+          all += "<tr><td>" + std::to_string(k.index) + "</td><td>" + html_escape(x.name) + "</td><td>[" + scientific(x.margin_lower) + ", " +
+                 scientific(x.margin_upper) + "]</td><td>" + std::string(to_string(x.verdict)) + "</td></tr>\n";
       }
       b += "</table>\n<details><summary>Every certified condition</summary>\n<table><tr><th>case</th><th>condition</th><th>margin "
            "enclosure</th><th>certificate</th></tr>\n" + all + "</table>\n</details>\n";
@@ -280,8 +274,8 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
            "found (a ratio near 1 means the constant is tight).</p>\n<table><tr><th>quantity</th><th>constant</th><th>derived</th>"
            "<th>best found</th><th>best / derived</th><th>evaluations</th></tr>\n";
       for (const Tightness& t : r->tightness)
-        b += "<tr><td>" + html_escape(t.quantity) + "</td><td>" + html_escape(t.constant) + "</td><td>" + sci(t.derived) + "</td><td>" +
-             sci(t.best) + "</td><td>" + sci(t.ratio) + "</td><td>" + std::to_string(t.evaluations) + "</td></tr>\n";
+        b += "<tr><td>" + html_escape(t.quantity) + "</td><td>" + html_escape(t.constant) + "</td><td>" + scientific(t.derived) + "</td><td>" +
+             scientific(t.best) + "</td><td>" + scientific(t.ratio) + "</td><td>" + std::to_string(t.evaluations) + "</td></tr>\n";
       b += "</table>\n";
     }
     if (!r->worst_case) continue;
@@ -293,8 +287,8 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
       for (std::size_t i : rows) {
         const Condition& cond = all[i];
         t += "<tr><td>" + html_escape(cond.name) + "</td><td>" + html_escape(cond.measured_exact().substr(0, 26)) + "</td><td>" +
-             html_escape(cond.relation()) + "</td><td>" + html_escape(cond.bound_exact().substr(0, 26)) + "</td><td>" + sci(cond.margin) +
-             "</td><td>" + sci(cond.noise) + "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" +
+             html_escape(cond.relation()) + "</td><td>" + html_escape(cond.bound_exact().substr(0, 26)) + "</td><td>" + scientific(cond.margin) +
+             "</td><td>" + scientific(cond.noise) + "</td><td class=\"" + std::string(to_string(cond.verdict)) + "\">" +
              std::string(to_string(cond.verdict)) + "</td></tr>\n";
       }
       return t + "</table>\n";
@@ -312,7 +306,7 @@ std::string claim_html(const std::vector<const ClaimRun*>& runs) {
       for (const std::string& plot : series_plots(r->worst_evaluation->series, c.id + ": worst case (" + std::string(p) + ")")) b += plot;
     b += "<table><tr><th>observation</th><th>value</th></tr>\n";
     for (const auto& [k, v] : r->worst_evaluation->observations)
-      b += "<tr><td>" + html_escape(k) + "</td><td>" + sci(v) + "</td></tr>\n";
+      b += "<tr><td>" + html_escape(k) + "</td><td>" + scientific(v) + "</td></tr>\n";
     b += "</table>\n";
   }
   return page(c.id, b);

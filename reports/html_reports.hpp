@@ -2,16 +2,15 @@
 // per claim and precision and the proof map, and claims/<id>.html per claim.
 #pragma once
 
-#include "properties/runner.hpp"
+#include "reports/run_result.hpp"
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace thm {
 
-std::string index_html(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs);
-std::string claim_html(const std::vector<const ClaimRun*>& runs);
+std::string index_html(const RunResult& result);
+std::string claim_html(const ClaimResult& result);
 
 // An evaluation's series as plots, one per variable (in order of first appearance), trajectories (t) and wide
 // ranges on a log axis. Used by the claim pages and tested on its own.

@@ -3,8 +3,9 @@
 #include "reports/atomic_write.hpp"
 #include "reports/counterexample.hpp"
 #include "reports/html_reports.hpp"
-#include "reports/summary_json.hpp"
-#include "reports/text_reports.hpp"
+#include "reports/json_reports.hpp"
+#include "reports/junit_xml.hpp"
+#include "reports/markdown_reports.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -13,7 +14,7 @@ namespace thm {
 
 namespace {
 
-void write_counterexamples(const std::filesystem::path& cx, const std::vector<ClaimRun>& runs) {
+void write_counterexamples(const std::filesystem::path& cx, const RunResult& result) {
   const auto write_cx = [&](const std::string& file, const nlohmann::json& j) {
     prepare_report_dir(cx);
     atomic_write(cx / file, j.dump(2) + "\n");
@@ -21,40 +22,37 @@ void write_counterexamples(const std::filesystem::path& cx, const std::vector<Cl
   const auto write_origin = [&](const CounterexampleSource& src, const Instance& inst, const Evaluation& e) {
     write_cx(counterexample_filename(src.claim, inst, src.variant), counterexample_json(src, inst, e));
   };
-  for (const ClaimRun& r : runs) {
-    if (r.cases_violated > 0 && r.worst_instance) {
-      write_cx(counterexample_filename(r), counterexample_json(r));
-      if (r.shrunk)
-        write_origin({r.claim->id, r.variant, r.seed, -1, r.cases_budget, "double",
-                      fmt::format("shrunk from case {} by structure ({} changes; mp50/mp100: {})", r.shrunk->from_case,
-                                  r.shrunk->steps.size(), to_string(r.shrunk->ladder))},
-                     r.shrunk->instance, r.shrunk->evaluation);
+  for (const ClaimResult& claim : result.claims)
+    for (const ClaimRun& r : claim.rows) {
+      if (r.cases_violated > 0 && r.worst_instance) {
+        write_cx(counterexample_filename(r), counterexample_json(r));
+        if (r.shrunk)
+          write_origin({r.claim->id, r.variant, r.seed, -1, r.cases_budget, "double",
+                        fmt::format("shrunk from case {} by structure ({} changes; mp50/mp100: {})", r.shrunk->from_case,
+                                    r.shrunk->steps.size(), to_string(r.shrunk->ladder))},
+                       r.shrunk->instance, r.shrunk->evaluation);
+      }
+      if (r.artifact_case)
+        write_origin({r.claim->id, r.variant, r.seed, *r.artifact_case, r.cases_budget, "double",
+                      "rounding artifact: violated in double, holds at mp50 and mp100"},
+                     *r.artifact_instance, *r.artifact_evaluation);
     }
-    if (r.artifact_case)
-      write_origin({r.claim->id, r.variant, r.seed, *r.artifact_case, r.cases_budget, "double",
-                    "rounding artifact: violated in double, holds at mp50 and mp100"},
-                   *r.artifact_instance, *r.artifact_evaluation);
-  }
 }
 
 }  // namespace
 
 std::string write_report(const std::filesystem::path& dir, const RunResult& result) {
-  const std::vector<ClaimRun>& runs = result.runs;
-  atomic_write(dir / "summary.json", summary_json(result.seed, result.variant, runs).dump(2) + "\n");
-  atomic_write(dir / "summary.md", summary_markdown(result.seed, result.variant, runs));
-  atomic_write(dir / "index.html", index_html(result.seed, result.variant, runs));
-  const std::string junit = junit_xml(result.seed, result.variant, runs);
+  atomic_write(dir / "summary.json", summary_json(result).dump(2) + "\n");
+  atomic_write(dir / "summary.md", summary_markdown(result));
+  atomic_write(dir / "index.html", index_html(result));
+  const std::string junit = junit_xml(result);
   atomic_write(dir / "junit.xml", junit);
   prepare_report_dir(dir / "claims");
-  write_counterexamples(dir / "counterexamples", runs);
-  for (const Claim* c : result.claims) {
-    std::vector<const ClaimRun*> mine;
-    for (const ClaimRun& r : runs)
-      if (r.claim == c) mine.push_back(&r);
-    atomic_write(dir / "claims" / (c->id + ".md"), claim_markdown(mine));
-    atomic_write(dir / "claims" / (c->id + ".json"), claim_json(mine).dump(2) + "\n");
-    atomic_write(dir / "claims" / (c->id + ".html"), claim_html(mine));
+  write_counterexamples(dir / "counterexamples", result);
+  for (const ClaimResult& c : result.claims) {
+    atomic_write(dir / "claims" / (c.claim().id + ".md"), claim_markdown(c));
+    atomic_write(dir / "claims" / (c.claim().id + ".json"), claim_json(c).dump(2) + "\n");
+    atomic_write(dir / "claims" / (c.claim().id + ".html"), claim_html(c));
   }
   return junit;
 }

@@ -1,22 +1,12 @@
 // The report of one run, written as a whole: the run's result goes in, every file of the report comes out.
 #pragma once
 
-#include "properties/runner.hpp"
+#include "reports/run_result.hpp"
 
-#include <cstdint>
 #include <filesystem>
 #include <string>
-#include <vector>
 
 namespace thm {
-
-// What a `thmcheck run` produced: the claims in catalogue order and their rows (one per claim and precision).
-struct RunResult {
-  std::uint64_t seed = 1;
-  Variant variant = Variant::claim;
-  std::vector<const Claim*> claims;
-  std::vector<ClaimRun> runs;
-};
 
 // Writes into `dir` (a staged directory, reports/atomic_write.hpp): summary.json, summary.md, index.html, junit.xml,
 // claims/<id>.{md,json,html}, and counterexamples/ (every claim and precision's worst violated case, its shrunk

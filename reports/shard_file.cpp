@@ -7,7 +7,9 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace thm {
 
@@ -162,6 +164,46 @@ RunOptions merged_options(const ShardFile& s) {
   o.shrink = true;
   o.certify = CertifyScope::reported;  // as run's default; run refuses --certify with --shard
   return o;
+}
+
+void check_one_campaign(const std::vector<ShardFile>& shards, const std::vector<std::string>& names) {
+  if (shards.empty() || names.size() != shards.size()) throw std::invalid_argument("check_one_campaign: no shards, or a name missing");
+  const ShardFile& first = shards.front();
+  const auto ids = [](const ShardFile& s) {
+    std::string out;
+    for (const Claim* c : s.claims) out += c->id + ",";
+    return out;
+  };
+  std::set<int> seen;
+  for (std::size_t k = 0; k < shards.size(); ++k) {
+    const ShardFile& s = shards[k];
+    const std::string& name = names[k];
+    const auto refuse = [&](const std::string& what) { throw DataError(name + ": " + what + " differs from " + names.front() + "'s: not one campaign"); };
+    if (s.environment != first.environment) refuse("the build (compiler, libraries or revision)");
+    if (s.seed != first.seed) refuse("the seed");
+    if (s.variant != first.variant) refuse("the variant");
+    if (s.budget != first.budget || s.campaign != first.campaign) refuse("the budget");
+    if (s.precisions != first.precisions) refuse("the precisions");
+    if (s.cases != first.cases) refuse("the case budget");
+    if (ids(s) != ids(first)) refuse("the claim set");
+    if (s.shard.count != first.shard.count) refuse("the number of shards");
+    if (!seen.insert(s.shard.index).second)
+      throw DataError(name + ": shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count) + " given twice");
+  }
+  if (static_cast<int>(seen.size()) != first.shard.count) {
+    std::string missing;
+    for (int i = 0; i < first.shard.count; ++i)
+      if (!seen.count(i)) missing += (missing.empty() ? "" : ", ") + std::to_string(i);
+    throw DataError("missing shard(s) " + missing + " of " + std::to_string(first.shard.count));
+  }
+}
+
+std::vector<ShardRun> take_shard_runs(std::vector<ShardFile>& shards, const Claim& claim) {
+  std::vector<ShardRun> parts;
+  for (ShardFile& s : shards)
+    for (ShardRun& r : s.runs)
+      if (r.claim == &claim) parts.push_back(std::move(r));
+  return parts;
 }
 
 }  // namespace thm

@@ -37,4 +37,14 @@ ShardFile read_shard(const std::filesystem::path& path);
 // The run options every shard of a campaign must share, and the merged run's (shard 0 of 1).
 RunOptions merged_options(const ShardFile& shard);
 
+// What `merge` accepts: shards of one campaign, i.e. the same build (environment stamp), seed, variant, budget,
+// precisions, case budget and claim set, and every shard I of one K exactly once. `names[k]` names shards[k] in the
+// message. Throws DataError, one line: "NAME: the seed differs from FIRST's: not one campaign", "NAME: shard I/K given
+// twice", "missing shard(s) I, J of K"; std::invalid_argument when there is no shard or the names do not match.
+void check_one_campaign(const std::vector<ShardFile>& shards, const std::vector<std::string>& names);
+
+// Every shard's records of `claim`, moved out of `shards` in shard order: what finish_run (properties/runner.hpp)
+// folds in case order into the unsharded run's rows.
+std::vector<ShardRun> take_shard_runs(std::vector<ShardFile>& shards, const Claim& claim);
+
 }  // namespace thm

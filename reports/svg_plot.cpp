@@ -1,6 +1,6 @@
 #include "reports/svg_plot.hpp"
 
-#include "reports/text_reports.hpp"
+#include "reports/escape.hpp"
 
 #include <algorithm>
 #include <cmath>

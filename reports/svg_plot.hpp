@@ -23,7 +23,4 @@ Ticks log_ticks(double lo, double hi, int max_ticks = 8);
 std::string line_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series);
 std::string histogram(const PlotSpec& spec, const std::vector<double>& values, int bins = 20);
 
-// Escapes <, >, &, " and ' (the same escaping serves HTML, SVG and XML; see xml_escape).
-std::string html_escape(const std::string& s);
-
 }  // namespace thm

@@ -3,7 +3,7 @@
 // own certificates are tested in test_claim_certificates.cpp (the optimised build: trajectories take seconds).
 #include "properties/certification.hpp"
 #include "properties/runner.hpp"
-#include "reports/summary_json.hpp"
+#include "reports/json_reports.hpp"
 #include "theorems/registry.hpp"
 
 #include "tests/certifying_options.hpp"
@@ -28,7 +28,7 @@ TEST_CASE("certification: run certifies the reported cases, or every judged case
   CHECK(all1.cases_certified() == static_cast<int>(all1.certifications.size()));
   o.jobs = 3;
   const ClaimRun all3 = run_claim(c, o).front();
-  CHECK(summary_json(o.seed, o.variant, {all1}) == summary_json(o.seed, o.variant, {all3}));
+  CHECK(summary_json(resolve_run(o.seed, o.variant, {all1})) == summary_json(resolve_run(o.seed, o.variant, {all3})));
   o.certify = CertifyScope::none;
   CHECK(run_claim(c, o).front().certifications.empty());
 }

@@ -3,18 +3,26 @@
 #include "properties/runner.hpp"
 #include "reports/counterexample.hpp"
 #include "reports/csv.hpp"
+#include "reports/describe.hpp"
+#include "reports/escape.hpp"
 #include "reports/html_reports.hpp"
-#include "reports/summary_json.hpp"
+#include "reports/json_reports.hpp"
+#include "reports/junit_xml.hpp"
+#include "reports/markdown_reports.hpp"
+#include "reports/run_result.hpp"
+#include "reports/shard_file.hpp"
 #include "reports/svg_plot.hpp"
-#include "reports/text_reports.hpp"
 #include "synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 using namespace thm;
 
@@ -43,9 +51,19 @@ namespace {
 
 std::vector<ResolvedVerdict> resolved_verdicts(const std::vector<ClaimRun>& runs) {
   std::vector<ResolvedVerdict> out;
-  for (const auto& rows : by_claim(runs)) out.push_back(resolve(rows));
+  for (const ClaimResult& c : resolve_run(1, Variant::claim, runs).claims) out.push_back(c.verdict);
   return out;
 }
+
+// A claim's page from its rows (copied), resolved as a run resolves them.
+ClaimResult claim_result(const std::vector<const ClaimRun*>& rows) {
+  std::vector<ClaimRun> copy;
+  for (const ClaimRun* r : rows) copy.push_back(*r);
+  return resolve_claim(std::move(copy));
+}
+std::string claim_markdown_of(const std::vector<const ClaimRun*>& rows) { return claim_markdown(claim_result(rows)); }
+nlohmann::json claim_json_of(const std::vector<const ClaimRun*>& rows) { return claim_json(claim_result(rows)); }
+std::string claim_html_of(const std::vector<const ClaimRun*>& rows) { return claim_html(claim_result(rows)); }
 
 }  // namespace
 
@@ -55,7 +73,7 @@ TEST_CASE("reports: JUnit has one test case per claim and a failure per unexpect
     const std::vector<ResolvedVerdict> verdicts = resolved_verdicts(runs);
     int unexpected = 0;
     for (const ResolvedVerdict& r : verdicts) unexpected += !r.is_expected();
-    const std::string x = junit_xml(1, v, runs);
+    const std::string x = junit_xml(resolve_run(1, v, runs));
     CHECK(count(x, "<testcase ") == static_cast<int>(verdicts.size()));
     CHECK(count(x, "<failure ") == unexpected);
     CHECK(x.find("failures=\"" + std::to_string(unexpected) + "\"") != std::string::npos);
@@ -74,7 +92,7 @@ TEST_CASE("reports: a negative-control failure names the verdict and the replay 
   std::vector<ClaimRun> runs;
   for (const Claim* c : select_claims("qin.softmax.rank_collapse,goel.population.invariances"))
     for (ClaimRun& r : run_claim(*c, o)) runs.push_back(std::move(r));
-  const std::string x = junit_xml(1, Variant::negative_control, runs);
+  const std::string x = junit_xml(resolve_run(1, Variant::negative_control, runs));
   int failing = 0;
   for (const ResolvedVerdict& r : resolved_verdicts(runs))
     if (!r.is_expected()) ++failing;
@@ -88,7 +106,7 @@ TEST_CASE("reports: a negative-control failure names the verdict and the replay 
 
 TEST_CASE("reports: Markdown summary and claim pages list every claim, precision and the replay command") {
   const std::vector<ClaimRun> runs = sample_runs(Variant::claim);
-  const std::string md = summary_markdown(1, Variant::claim, runs);
+  const std::string md = summary_markdown(resolve_run(1, Variant::claim, runs));
   CHECK(count(md, "| [qin.softmax.rank_collapse]") == 1);  // the resolved verdict
   CHECK(count(md, "| qin.softmax.rank_collapse | ") == 2);  // one row per precision
   CHECK(count(md, "| [qin.residual.sigma_min_lower_bound]") == 1);
@@ -98,12 +116,12 @@ TEST_CASE("reports: Markdown summary and claim pages list every claim, precision
   for (const ClaimRun& r : runs)
     if (r.claim->id == "qin.softmax.rank_collapse") mine.push_back(&r);
   REQUIRE(mine.size() == 2);
-  const std::string page = claim_markdown(mine);
+  const std::string page = claim_markdown_of(mine);
   CHECK(page.find("# qin.softmax.rank_collapse") != std::string::npos);
   CHECK(page.find("**Verdict: holds**") != std::string::npos);
   CHECK(page.find("docs/derivations/qin.softmax.rank_collapse.md") != std::string::npos);
   CHECK(page.find(replay_command(*mine[0])) != std::string::npos);
-  const nlohmann::json j = claim_json(mine);
+  const nlohmann::json j = claim_json_of(mine);
   CHECK(j["runs"].size() == 2);
   CHECK(j["resolved"]["verdict"] == "holds");
   CHECK(j["runs"][0]["replay"] == replay_command(*mine[0]));
@@ -187,7 +205,7 @@ TEST_CASE("reports: an evaluation's series are typed curves, plotted one variabl
 
 TEST_CASE("reports: HTML pages are self-contained and show every claim, precision and the proof map") {
   const std::vector<ClaimRun> runs = sample_runs(Variant::claim);
-  const std::string index = index_html(1, Variant::claim, runs);
+  const std::string index = index_html(resolve_run(1, Variant::claim, runs));
   CHECK(index.find("http") == std::string::npos);
   CHECK(index.find("<script") == std::string::npos);
   CHECK(count(index, "<td><a href=\"claims/qin.softmax.rank_collapse.html\">") == 1);  // one row per claim
@@ -196,7 +214,7 @@ TEST_CASE("reports: HTML pages are self-contained and show every claim, precisio
   CHECK(index.find("Proof map") != std::string::npos);
   CHECK(index.find("<rect") != std::string::npos);
   std::vector<const ClaimRun*> mine{&runs[0], &runs[1]};
-  const std::string page = claim_html(mine);
+  const std::string page = claim_html_of(mine);
   CHECK(page.find("http") == std::string::npos);
   CHECK(page.find(html_escape(replay_command(runs[0]))) != std::string::npos);
   CHECK(count(page, "<svg") >= 2);  // a slack histogram per precision
@@ -205,7 +223,7 @@ TEST_CASE("reports: HTML pages are self-contained and show every claim, precisio
 TEST_CASE("reports: Markdown tables are well formed (every row has the header's number of cells)") {
   const std::vector<ClaimRun> runs = sample_runs(Variant::claim);
   std::vector<const ClaimRun*> mine{&runs[0], &runs[1]};
-  for (const std::string& md : {summary_markdown(1, Variant::claim, runs), claim_markdown(mine)}) {
+  for (const std::string& md : {summary_markdown(resolve_run(1, Variant::claim, runs)), claim_markdown_of(mine)}) {
     int header = -1, rows = 0;
     std::size_t start = 0;
     while (start < md.size()) {
@@ -277,11 +295,11 @@ TEST_CASE("reports: rounding artifacts are listed, not counted as violations, th
   CHECK(r.cases_violated == 0);
   CHECK(r.verdict == ClaimVerdict::holds);
   REQUIRE(r.artifact_instance);
-  const std::string md = claim_markdown({&r});
+  const std::string md = claim_markdown_of({&r});
   CHECK(md.find("rounding artifacts (violated in double, hold at mp50 and mp100") != std::string::npos);
   CHECK(md.find(std::to_string(*r.artifact_case)) != std::string::npos);
-  CHECK(claim_json({&r})["runs"][0]["rounding_artifact_cases"].size() == static_cast<std::size_t>(r.cases_rounding_artifact));
-  CHECK(claim_html({&r}).find("rounding artifacts") != std::string::npos);
+  CHECK(claim_json_of({&r})["runs"][0]["rounding_artifact_cases"].size() == static_cast<std::size_t>(r.cases_rounding_artifact));
+  CHECK(claim_html_of({&r}).find("rounding artifacts") != std::string::npos);
 }
 
 TEST_CASE("reports: a claim page leads with the statement, the verdict and the figure, and folds a long worst-case table") {
@@ -301,7 +319,7 @@ TEST_CASE("reports: a claim page leads with the statement, the verdict and the f
   const std::vector<Condition>& all = runs[0].worst_evaluation->conditions;
   CHECK(leading_conditions(all) == std::vector<std::size_t>{0, 1, 2, 11, 17, 18, 19});
   CHECK(leading_conditions(std::vector<Condition>(all.begin(), all.begin() + 7)).size() == 7);  // few rows: all shown
-  const std::string html = claim_html({&runs[0]});
+  const std::string html = claim_html_of({&runs[0]});
   const std::size_t statement = html.find(c.statement), verdict = html.find("Verdict:"), figure = html.find("<svg"),
                     details = html.find("<details>"), provenance = html.find("provenance:");
   REQUIRE(details != std::string::npos);
@@ -310,7 +328,7 @@ TEST_CASE("reports: a claim page leads with the statement, the verdict and the f
   CHECK(figure < provenance);
   CHECK(count(html.substr(0, details), "L_11 &lt;= bound") + count(html.substr(0, details), "L_11 <= bound") == 1);
   CHECK(count(html.substr(0, details), "L_5 ") == 0);  // folded
-  const std::string md = claim_markdown({&runs[0]});
+  const std::string md = claim_markdown_of({&runs[0]});
   CHECK(md.find(c.statement) < md.find("**Verdict:"));
   CHECK(md.find("**Verdict:") < md.find("- provenance:"));
   REQUIRE(md.find("<details>") != std::string::npos);
@@ -335,13 +353,13 @@ TEST_CASE("reports: a >= condition reads in the direction of its name (measured,
   CHECK(ge.bound_exact() == "1");
   CHECK(ge.margin > 0);
   const std::vector<const ClaimRun*> mine{&runs[0]};
-  const std::string md = claim_markdown(mine);
+  const std::string md = claim_markdown_of(mine);
   CHECK(md.find("| condition | measured | relation | bound |") != std::string::npos);
   CHECK(md.find("| gradient >= bound | 3 | >= | 1 |") != std::string::npos);
   CHECK(md.find("| error <= tolerance | 0.25 | <= | 0.5 |") != std::string::npos);
-  const std::string html = claim_html(mine);
+  const std::string html = claim_html_of(mine);
   CHECK(html.find("<td>gradient &gt;= bound</td><td>3</td><td>&gt;=</td><td>1</td>") != std::string::npos);
-  const nlohmann::json j = claim_json(mine);
+  const nlohmann::json j = claim_json_of(mine);
   const nlohmann::json& cond = j["runs"][0]["worst"]["evaluation"]["conditions"][0];
   CHECK(cond["measured"] == "3");
   CHECK(cond["relation"] == ">=");
@@ -356,7 +374,7 @@ TEST_CASE("reports: the proof map of the whole catalogue fits the page and no ed
     r.verdict = ClaimVerdict::holds;
     runs.push_back(r);
   }
-  const std::string index = index_html(1, Variant::claim, runs);
+  const std::string index = index_html(resolve_run(1, Variant::claim, runs));
   const auto at = index.find("<svg class=\"proof-map\"");
   REQUIRE(at != std::string::npos);
   const std::string svg = index.substr(at, index.find("</svg>", at) - at);
@@ -394,4 +412,116 @@ TEST_CASE("reports: the proof map of the whole catalogue fits the page and no ed
   }
   CHECK(edges > 0);
   CHECK(long_edges > 0);  // the catalogue has lemmas two layers or more from a theorem: the routing is exercised
+}
+
+TEST_CASE("reports: every writer reads each claim's resolved verdict from the run result and none resolves again") {
+  RunResult result = resolve_run(1, Variant::claim, sample_runs(Variant::claim));
+  REQUIRE(result.claims.size() == 2);
+  ClaimResult& first = result.claims[0];
+  REQUIRE(first.verdict.verdict == ClaimVerdict::holds);
+  // A verdict changed after resolving: a writer that resolved the rows again would still say holds.
+  first.verdict.verdict = ClaimVerdict::violated;
+  const std::string id = first.claim().id;
+  CHECK_FALSE(result.all_as_expected());
+  const nlohmann::json summary = summary_json(result);
+  CHECK(summary["verdicts"][0]["verdict"] == "violated");
+  CHECK(summary["all_as_expected"] == false);
+  CHECK(claim_json(first)["resolved"]["verdict"] == "violated");
+  CHECK(summary_markdown(result).find("| [" + id + "](claims/" + id + ".md) | " + std::string(to_string(first.claim().provenance)) +
+                                     " | **violated** |") != std::string::npos);
+  CHECK(count(junit_xml(result), "<failure ") == 1);
+  CHECK(claim_markdown(first).find("**Verdict: violated") != std::string::npos);
+  CHECK(claim_html(first).find("<b>Verdict: violated") != std::string::npos);
+  CHECK(index_html(result).find("<td class=\"violated\">violated</td><td>holds <b>(unexpected)</b>") != std::string::npos);
+}
+
+TEST_CASE("reports: resolve_run groups rows by claim in order of first appearance and resolves each group") {
+  std::vector<ClaimRun> runs = sample_runs(Variant::claim);  // two claims, double and mp50 each
+  const RunResult result = resolve_run(7, Variant::claim, runs);
+  CHECK(result.seed == 7);
+  REQUIRE(result.claims.size() == 2);
+  for (std::size_t c = 0; c < 2; ++c) {
+    REQUIRE(result.claims[c].rows.size() == 2);
+    CHECK(result.claims[c].rows[0].precision == Precision::float64);
+    CHECK(result.claims[c].rows[1].precision == Precision::mp50);
+    const ResolvedVerdict v = resolve({&runs[2 * c], &runs[2 * c + 1]});
+    CHECK(result.claims[c].verdict.verdict == v.verdict);
+    CHECK(result.claims[c].verdict.counts.held == v.counts.held);
+    CHECK(&result.claims[c].claim() == runs[2 * c].claim);
+  }
+  CHECK_THROWS_AS(resolve_claim({}), std::invalid_argument);
+}
+
+TEST_CASE("shards: merge takes every shard of one campaign once and refuses anything else, naming the shard") {
+  const std::vector<const Claim*> claims = select_claims("qin.softmax.rank_collapse");
+  const auto shard = [&](int index, int count) {
+    ShardFile s;
+    s.environment = {{"git_revision", "abc"}};
+    s.seed = 11;
+    s.precisions = {Precision::float64};
+    s.shard = Shard{index, count};
+    s.claims = claims;
+    return s;
+  };
+  const std::vector<std::string> names{"a", "b", "c"};
+  CHECK_NOTHROW(check_one_campaign({shard(0, 3), shard(2, 3), shard(1, 3)}, names));  // any order
+  const auto refusal = [&](std::vector<ShardFile> shards, std::vector<std::string> given = {}) {
+    if (given.empty()) given = std::vector<std::string>(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(shards.size()));
+    try {
+      check_one_campaign(shards, given);
+    } catch (const DataError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  ShardFile other = shard(1, 3);
+  other.seed = 12;
+  CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the seed differs from a's: not one campaign");
+  other = shard(1, 3);
+  other.environment = {{"git_revision", "abd"}};
+  CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the build (compiler, libraries or revision) differs from a's: not one campaign");
+  other = shard(2, 3);
+  other.variant = Variant::negative_control;
+  CHECK(refusal({shard(0, 3), shard(1, 3), other}) == "c: the variant differs from a's: not one campaign");
+  other = shard(1, 3);
+  other.budget = StudyBudget::full;
+  CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the budget differs from a's: not one campaign");
+  other = shard(1, 3);
+  other.precisions = {Precision::float64, Precision::mp50};
+  CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the precisions differs from a's: not one campaign");
+  other = shard(1, 3);
+  other.cases = 3;
+  CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the case budget differs from a's: not one campaign");
+  other = shard(1, 3);
+  other.claims = select_claims("qin.softmax.rank_collapse,qin.residual.weyl_interlacing");
+  CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the claim set differs from a's: not one campaign");
+  CHECK(refusal({shard(0, 3), shard(1, 2), shard(2, 3)}) == "b: the number of shards differs from a's: not one campaign");
+  CHECK(refusal({shard(0, 3), shard(0, 3), shard(2, 3)}) == "b: shard 0/3 given twice");
+  CHECK(refusal({shard(0, 3), shard(2, 3)}) == "missing shard(s) 1 of 3");
+  CHECK(refusal({shard(1, 4), shard(2, 4)}) == "missing shard(s) 0, 3 of 4");
+  CHECK_THROWS_AS(check_one_campaign({}, {}), std::invalid_argument);
+}
+
+TEST_CASE("shards: take_shard_runs moves one claim's records out of every shard, in shard order") {
+  const std::vector<const Claim*> claims = select_claims("qin.softmax.rank_collapse,qin.residual.weyl_interlacing");
+  std::vector<ShardFile> shards(2);
+  for (int k = 0; k < 2; ++k)
+    for (const Claim* c : claims) {
+      ShardRun r;
+      r.claim = c;
+      shards[static_cast<std::size_t>(k)].runs.push_back(std::move(r));
+    }
+  const std::vector<ShardRun> mine = take_shard_runs(shards, *claims[1]);
+  REQUIRE(mine.size() == 2);
+  CHECK(mine[0].claim == claims[1]);
+  CHECK(mine[1].claim == claims[1]);
+  CHECK(take_shard_runs(shards, *claims[0]).size() == 2);
+}
+
+TEST_CASE("reports: every page prints a number the same way (four significant digits, nan and infinities spelled out)") {
+  CHECK(scientific(0.000123456) == "1.235e-04");
+  CHECK(scientific(-2.0) == "-2.000e+00");
+  CHECK(scientific(std::nan("")) == "nan");
+  CHECK(scientific(std::numeric_limits<double>::infinity()) == "inf");
+  CHECK(scientific(-std::numeric_limits<double>::infinity()) == "-inf");
 }

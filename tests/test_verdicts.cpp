@@ -2,8 +2,10 @@
 // run), a claim's resolved verdict applies the precision ladder to inconclusive double cases, and the support
 // test of empirical claims has the false-failure probability and the power it states (checked by simulation).
 #include "properties/runner.hpp"
-#include "reports/summary_json.hpp"
-#include "reports/text_reports.hpp"
+#include "reports/json_reports.hpp"
+#include "reports/junit_xml.hpp"
+#include "reports/markdown_reports.hpp"
+#include "reports/describe.hpp"
 #include "synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
@@ -60,16 +62,16 @@ TEST_CASE("findings: a documented finding that is violated is the expected verdi
   CHECK(v.is_expected());
   CHECK(v.expected_finding());
   CHECK(describe_resolved(v).find("(expected: finding: x exceeds 1") != std::string::npos);
-  const nlohmann::json j = summary_json(1, Variant::claim, runs);
+  const nlohmann::json j = summary_json(resolve_run(1, Variant::claim, runs));
   CHECK(j["all_as_expected"] == true);
   REQUIRE(j["findings"].size() == 1);
   CHECK(j["findings"][0] == "test.synthetic");
   CHECK(j["verdicts"][0]["finding"]["doc"] == "docs/findings/test.synthetic.md");
   CHECK(j["claims"][0]["expected_verdict"] == "violated");
-  const std::string junit = junit_xml(1, Variant::claim, runs);
+  const std::string junit = junit_xml(resolve_run(1, Variant::claim, runs));
   CHECK(junit.find("<skipped message=\"finding (expected violated)") != std::string::npos);
   CHECK(junit.find("failures=\"0\" skipped=\"1\"") != std::string::npos);
-  CHECK(summary_markdown(1, Variant::claim, runs).find("## Findings") != std::string::npos);
+  CHECK(summary_markdown(resolve_run(1, Variant::claim, runs)).find("## Findings") != std::string::npos);
 }
 
 // A claim with two conditions judged alone, x <= 1 (always) and x <= `b` (in about b of the cases, x uniform in [0, 1]):
@@ -110,7 +112,7 @@ TEST_CASE("expected conditions: each is judged alone, and one that turns around 
   CHECK(v.conditions[2].counts.discarded > v.conditions[2].counts.held);
   CHECK(v.conditions[2].counts.held + v.conditions[2].counts.discarded == 50);
   CHECK(v.is_expected());
-  nlohmann::json j = summary_json(1, Variant::claim, runs);
+  nlohmann::json j = summary_json(resolve_run(1, Variant::claim, runs));
   CHECK(j["all_as_expected"] == true);
   REQUIRE(j["verdicts"][0]["conditions"].size() == 3);
   CHECK(j["verdicts"][0]["conditions"][1]["expected"] == "violated");
@@ -126,7 +128,7 @@ TEST_CASE("expected conditions: each is judged alone, and one that turns around 
   REQUIRE(lines.size() == 3);
   CHECK(lines[1].find("x <= b: holds") == 0);
   CHECK(lines[1].find("<-- unexpected") != std::string::npos);
-  j = summary_json(1, Variant::claim, runs);
+  j = summary_json(resolve_run(1, Variant::claim, runs));
   CHECK(j["all_as_expected"] == false);
   CHECK(j["verdicts"][0]["conditions"][1]["as_expected"] == false);
   // The negative control is judged on its own conditions only.
@@ -144,8 +146,8 @@ TEST_CASE("findings: a finding that starts to hold is unexpected (a strict expec
   CHECK(v.verdict == ClaimVerdict::holds);
   CHECK_FALSE(v.is_expected());
   CHECK(describe_resolved(v).find("<-- unexpected") != std::string::npos);
-  CHECK(summary_json(1, Variant::claim, runs)["all_as_expected"] == false);
-  CHECK(junit_xml(1, Variant::claim, runs).find("failures=\"1\"") != std::string::npos);
+  CHECK(summary_json(resolve_run(1, Variant::claim, runs))["all_as_expected"] == false);
+  CHECK(junit_xml(resolve_run(1, Variant::claim, runs)).find("failures=\"1\"") != std::string::npos);
 }
 
 TEST_CASE("findings: the negative control of a finding is still expected to be violated") {
@@ -173,8 +175,8 @@ TEST_CASE("underpowered budgets: below decided_from a holds is reported inconclu
   CHECK(v.expected == ClaimVerdict::inconclusive);
   CHECK(v.is_expected());
   CHECK(describe_resolved(v).find("underpowered at this budget, as expected: the grid is too short") != std::string::npos);
-  CHECK(summary_json(1, Variant::claim, runs)["verdicts"][0]["underpowered"] == "the grid is too short");
-  CHECK(junit_xml(1, Variant::claim, runs).find("skipped=\"1\"") != std::string::npos);
+  CHECK(summary_json(resolve_run(1, Variant::claim, runs))["verdicts"][0]["underpowered"] == "the grid is too short");
+  CHECK(junit_xml(resolve_run(1, Variant::claim, runs)).find("skipped=\"1\"") != std::string::npos);
   // The full budget decides: holds, as expected.
   o.budget = StudyBudget::full;
   v = resolved(run_claim(c, o));
@@ -212,7 +214,7 @@ TEST_CASE("resolved verdict: inconclusive double cases that hold at mp50 and mp1
   CHECK(v.verdict == ClaimVerdict::holds);
   CHECK(v.cases_resolved == 50);
   CHECK(v.is_expected());
-  const nlohmann::json j = summary_json(1, Variant::claim, runs);
+  const nlohmann::json j = summary_json(resolve_run(1, Variant::claim, runs));
   CHECK(j["claims"][0]["resolved_cases"].size() == 50);
   CHECK(j["verdicts"][0]["cases_resolved"] == 50);
 }

@@ -1,31 +1,23 @@
-// Reports for people and CI systems, from the same runs as summary.json: a Markdown summary (fits a
-// CI job summary), JUnit XML (one test case per claim and precision), and one Markdown + JSON page
-// per claim with the worst case and the command that replays it.
+// What every format of a report says about a run in the same words: counts, the ladder's outcomes, a resolved verdict
+// and its conditions, certificates, discard reasons, the rows a worst-case table leads with, and the one command that
+// replays a run's worst case. The writers (json_reports, markdown_reports, junit_xml, html_reports) and the terminal
+// (cli/) format these; none computes them again.
 #pragma once
 
 #include "properties/runner.hpp"
 
-#include <nlohmann/json.hpp>
-
-#include <cstdint>
+#include <cstddef>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace thm {
 
-std::string summary_markdown(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs);
-std::string junit_xml(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs);
-
-// `runs` are the runs of one claim (one per precision).
-std::string claim_markdown(const std::vector<const ClaimRun*>& runs);
-nlohmann::json claim_json(const std::vector<const ClaimRun*>& runs);
-
-// The command that replays a run's worst case (or the run itself when it has none).
-std::string replay_command(const ClaimRun& run);
-
-std::string xml_escape(const std::string& s);
-
+// A number as every page prints it: four significant digits (%.3e), and nan, inf, -inf.
+std::string scientific(double x);
+// A row's counts: "N run, H held, D discarded, I inconclusive, V violated" (and rounding artifacts, resolved cases).
+std::string describe_counts(const ClaimRun& run);
 // The precision ladder's outcome as (what, "cases i, j, ...") lines: rounding artifacts, genuine, undecided.
 std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun& run);
 // A claim's resolved verdict in words: "holds", "violated (expected: finding: REASON; DOC)", or the verdict with
@@ -46,5 +38,9 @@ std::string describe_certified(const ClaimRun& run);
 int tightest_certified(const Certification& c);
 // Why cases were discarded, with counts (hypothesis false; never a pass).
 std::map<std::string, int> discard_reasons(const ClaimRun& run);
+// The command that replays a run's worst case (or the run itself when it has none):
+// thmcheck run --claims ID --seed S --cases N --precision P [--case I] [--negative-control]. Every report that shows a
+// replay command shows this one.
+std::string replay_command(const ClaimRun& run);
 
 }  // namespace thm

@@ -1,6 +1,8 @@
-#include "reports/summary_json.hpp"
+#include "reports/json_reports.hpp"
+
+#include "reports/describe.hpp"
+#include "reports/environment.hpp"
 #include "reports/json_number.hpp"
-#include "reports/text_reports.hpp"
 
 #include <cmath>
 
@@ -153,9 +155,7 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
     w["case"] = *run.worst_case;
     w["instance"] = instance_json(*run.worst_instance);
     w["evaluation"] = evaluation_json(*run.worst_evaluation);
-    w["replay"] = "thmcheck run --claims " + c.id + " --seed " + std::to_string(run.seed) + " --cases " +
-                  std::to_string(run.cases_budget) + " --case " + std::to_string(*run.worst_case) + " --precision " + std::string(precision_name(run.precision)) +
-                  (run.variant == Variant::negative_control ? " --negative-control" : "");
+    w["replay"] = replay_command(run);
     j["worst"] = w;
   } else {
     j["worst"] = nullptr;
@@ -196,25 +196,39 @@ nlohmann::json resolved_json(const ResolvedVerdict& v) {
   return j;
 }
 
-nlohmann::json summary_json(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs) {
+nlohmann::json summary_json(const RunResult& result) {
   nlohmann::json j;
-  j["seed"] = seed;
-  j["variant"] = std::string(to_string(variant));
+  j["seed"] = result.seed;
+  j["variant"] = std::string(to_string(result.variant));
   // One resolved verdict per claim (the exit status follows these), documented findings apart.
   nlohmann::json verdicts = nlohmann::json::array(), findings = nlohmann::json::array();
-  bool all_expected = true;
-  for (const auto& rows : by_claim(runs)) {
-    const ResolvedVerdict v = resolve(rows);
-    all_expected = all_expected && v.is_expected();
-    verdicts.push_back(resolved_json(v));
-    if (v.expected_finding()) findings.push_back(v.claim->id);
+  for (const ClaimResult& c : result.claims) {
+    verdicts.push_back(resolved_json(c.verdict));
+    if (c.verdict.expected_finding()) findings.push_back(c.claim().id);
   }
-  j["all_as_expected"] = all_expected;
+  j["all_as_expected"] = result.all_as_expected();
   j["verdicts"] = verdicts;
   j["findings"] = findings;
   nlohmann::json claims = nlohmann::json::array();
-  for (const ClaimRun& r : runs) claims.push_back(claim_run_json(r));
+  for (const ClaimResult& c : result.claims)
+    for (const ClaimRun& r : c.rows) claims.push_back(claim_run_json(r));
   j["claims"] = claims;
+  return j;
+}
+
+nlohmann::json claim_json(const ClaimResult& result) {
+  nlohmann::json j;
+  j["id"] = result.claim().id;
+  j["resolved"] = resolved_json(result.verdict);
+  j["runs"] = nlohmann::json::array();
+  for (const ClaimRun& r : result.rows) {
+    nlohmann::json rj = claim_run_json(r);
+    rj["replay"] = replay_command(r);
+    j["runs"].push_back(rj);
+  }
+  nlohmann::json env = nlohmann::json::object();
+  for (const auto& [k, v] : environment_stamp()) env[k] = v;
+  j["environment"] = env;
   return j;
 }
 

@@ -1,12 +1,10 @@
-// summary.json: one resolved verdict per claim, and one entry per claim and precision with its worst case.
+// The JSON of a run: summary.json (one resolved verdict per claim, and one entry per claim and precision with its
+// worst case) and claims/<id>.json; the instance and evaluation objects the counterexample files share.
 #pragma once
 
-#include "properties/runner.hpp"
+#include "reports/run_result.hpp"
 
 #include <nlohmann/json.hpp>
-
-#include <cstdint>
-#include <vector>
 
 namespace thm {
 
@@ -18,6 +16,8 @@ nlohmann::json claim_run_json(const ClaimRun& run);
 nlohmann::json resolved_json(const ResolvedVerdict& v);
 // {"seed": S, "variant": ..., "all_as_expected": b, "verdicts": [...], "findings": [ids], "claims": [...]}.
 // Deterministic: same runs, same bytes.
-nlohmann::json summary_json(std::uint64_t seed, Variant variant, const std::vector<ClaimRun>& runs);
+nlohmann::json summary_json(const RunResult& result);
+// claims/<id>.json: the resolved verdict, every row with its replay command, the environment stamp.
+nlohmann::json claim_json(const ClaimResult& result);
 
 }  // namespace thm

@@ -1,0 +1,2 @@
+#pragma once
+#include "reports/b.hpp"

@@ -1,0 +1,2 @@
+#include "reports/b.hpp"
+#include "reports/a.hpp"
