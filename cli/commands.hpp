@@ -66,7 +66,7 @@ struct TightenArgs {
   int budget = 200;             // evaluations
   double seconds = 60;          // wall-clock cap
   std::uint64_t seed = 1;
-  std::string out = "reports/latest/tighten";  // reports/latest/ is not tracked (.gitignore)
+  std::string out = "reports/tighten";  // ignored by git (.gitignore), kept by the next run
   bool negative_control = false;
 };
 int tighten(const TightenArgs& args);

@@ -11,7 +11,7 @@ namespace thm::cli {
 struct ExperimentCommand {
   ExperimentArgs args;
   std::optional<int> steps;                        // --steps; the experiment's default when not given
-  std::string out = "reports/latest/experiments";  // an ignored folder of the tree
+  std::string out = "reports/experiments";  // ignored by git (.gitignore), kept by the next run
   std::optional<std::string> data;                 // --data: a CSV time series
 };
 

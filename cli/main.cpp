@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
   }
   CLI::App* exp_cmd = app.add_subcommand("experiment", "Run a paper experiment (" + exp_names + "); CSV, JSON, HTML under --out");
   exp_cmd->add_option("name", exp.args.name, exp_names)->required();
-  exp_cmd->add_option("--out", exp.out, "Output directory (default reports/latest/experiments)");
+  exp_cmd->add_option("--out", exp.out, "Output directory (default reports/experiments)");
   CLI::Option* exp_seed_opt = exp_cmd->add_option("--seed", exp_seed_text, "The seed every random choice flows from");
   exp_cmd->add_option("--seeds", exp.args.seeds, "Independent data/initialisations (default 3)");
   CLI::Option* steps_opt = exp_cmd->add_option("--steps", exp_steps, "GD steps per run: the budget (the qin training experiments stop earlier "
@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
   t_cmd->add_option("--budget", t_args.budget, "Evaluations (default 200)");
   t_cmd->add_option("--seconds", t_args.seconds, "Wall-clock cap in seconds (default 60)");
   CLI::Option* t_seed_opt = t_cmd->add_option("--seed", t_seed_text, "The seed of the search (default 1)");
-  t_cmd->add_option("--out", t_args.out, "Where the best instance is saved (default reports/latest/tighten)");
+  t_cmd->add_option("--out", t_args.out, "Where the best instance is saved (default reports/tighten)");
   t_cmd->add_flag("--negative-control", t_args.negative_control, "Search the broken variant");
 
   FaultsArgs f_args;
