@@ -10,8 +10,9 @@ Forward + exact gradient of all six blocks + theta -= eta grad, float64, one lay
 softplus, c = 1/sqrt(d), eta = 1e-4 (1e-6 at the large shape, where 1e-4 diverges). PyTorch and NumPy run on the same NumPy-drawn data (checked against each other
 before timing); the C++ step on its own instance of the same shapes and scales.
 
-Times: the best of --repeat repetitions of each (Google Benchmark's repetitions for C++, timeit's for Python), wall
-time per step. Ratios are the comparator's time over this project's: above 1, this project is faster. A measurement,
+Times: wall time per step, the best of --repeat rounds; each round times every implementation once (the C++ bench,
+then PyTorch, then NumPy, each for at least --min-time seconds; Google Benchmark's 0.5 s for C++), so that a change
+in the machine's load slows them alike. Ratios are the comparator's time over this project's: above 1, this project is faster. A measurement,
 never a test: it prints and exits 0 (2 when the C++ bench cannot run).
 
 Usage (numpy and torch are Debian's python3-numpy and python3-torch, i.e. for /usr/bin/python3):
@@ -127,8 +128,8 @@ def best_of(fn, repeat, min_time):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default="build", help="the CMake build directory (default: build)")
-    ap.add_argument("--repeat", type=int, default=5, help="repetitions; the best is reported (default 5)")
-    ap.add_argument("--min-time", type=float, default=0.3, help="seconds per repetition, at least (default 0.3)")
+    ap.add_argument("--repeat", type=int, default=5, help="rounds; the best of each implementation is reported (default 5)")
+    ap.add_argument("--min-time", type=float, default=0.3, help="seconds of each Python timing, at least (default 0.3)")
     ap.add_argument("--shapes", default="bench,large", help="comma-separated: bench, large")
     args = ap.parse_args()
     shapes = [s for s in args.shapes.split(",") if s]
@@ -145,23 +146,39 @@ def main():
 
     print(f"numpy {np.__version__}, torch {torch_version or 'not installed'}, python {sys.version.split()[0]}; "
           "OMP/OPENBLAS/MKL/BLIS_NUM_THREADS=1")
-    cpp, label = cpp_times(args.build, [SHAPES[s][1] for s in shapes], args.repeat, args.min_time)
-
-    rows = []
+    # Rounds: each round times every implementation once, so that a machine whose load changes during the run
+    # slows all of them alike; the best round of each is reported.
+    setups = {}
     for s in shapes:
         shape, bench_name, eta = SHAPES[s]
-        t = {"C++ double": cpp.get(bench_name)}
-        kernel = label.get(bench_name, "")
         if torch is not None:
             loss_rel, grad_rel = torch_check(torch, shape)
             if loss_rel > 1e-10 or grad_rel > 1e-10:
                 sys.exit(f"PyTorch and NumPy disagree at {s}: loss {loss_rel:.1e}, gradient {grad_rel:.1e} relative")
             P, X, Y = torch_problem(torch, shape)
-            step = torch_gd(torch)
-            t["PyTorch eager"] = best_of(lambda: step(P, X, Y, eta), args.repeat, args.min_time)
-        for name, gradient in (("NumPy batched", ref.gradient_batched), ("NumPy loop", ref.gradient_loop)):
-            t[name] = ref.time_step(gradient, args.repeat, args.min_time, shape=shape, eta=eta)[0]
-        rows.append((s, shape, t, kernel))
+            setups[s] = (torch_gd(torch), P, X, Y)
+    best = {s: {} for s in shapes}
+    label = {}
+
+    def keep(s, name, t):
+        best[s][name] = min(best[s].get(name, float("inf")), t)
+
+    load_before = os.getloadavg()[0]
+    for _ in range(args.repeat):
+        cpp, label = cpp_times(args.build, [SHAPES[s][1] for s in shapes], 1, args.min_time)
+        for s in shapes:
+            shape, bench_name, eta = SHAPES[s]
+            if bench_name in cpp:
+                keep(s, "C++ double", cpp[bench_name])
+            if torch is not None:
+                step, P, X, Y = setups[s]
+                keep(s, "PyTorch eager", best_of(lambda: step(P, X, Y, eta), 1, args.min_time))
+            for name, gradient in (("NumPy batched", ref.gradient_batched), ("NumPy loop", ref.gradient_loop)):
+                keep(s, name, ref.time_step(gradient, 1, args.min_time, shape=shape, eta=eta)[0])
+    load_after = os.getloadavg()[0]
+    rows = [(s, SHAPES[s][0], best[s], label.get(SHAPES[s][1], "")) for s in shapes]
+    print(f"{args.repeat} rounds; load average (1 min) {load_before:.1f} before, {load_after:.1f} after, on "
+          f"{os.cpu_count()} CPUs")
 
     print()
     print("| shape (n, N, d, m, d_y) | C++ double | PyTorch eager | NumPy batched | NumPy loop |"
