@@ -94,9 +94,12 @@ void multiply(Dst&& dst, const A& a, const B& b, Trans ta = Trans::none, Trans t
   }
 }
 
+// A destination of multiply, sized for the double kernel (kept when the shape repeats). Other scalars need no size:
+// multiply moves a whole product into a plain destination, and constructing MP entries first would be wasted.
 template <class T>
 void set_size(Mat<T>& m, Eigen::Index rows, Eigen::Index cols) {
-  if (m.rows() != rows || m.cols() != cols) m.resize(rows, cols);
+  if constexpr (std::is_same_v<T, double>)
+    if (m.rows() != rows || m.cols() != cols) m.resize(rows, cols);
 }
 
 // sigma(x) and sigma'(x) together. For softplus on point scalars (double, MPFR) one e = exp(-|x|) serves both: the
@@ -125,8 +128,8 @@ void activate_with_slope(Activation a, const T& x, T& value, T& slope) {
 }
 
 // Everything the backward pass needs from one block, samples stacked (S per sample); slope = sigma'(P), formed only
-// for the gradient. Reused from block to block and call to call where the scalar allows (double), so that a step
-// allocates nothing once the shapes are known.
+// for the gradient. Filled in place: in double its matrices keep their storage when the shapes repeat (the blocks of
+// transformer_forward and transformer_loss).
 template <class T>
 struct BlockCache {
   Mat<T> U, XQ, XK, XV, V, P, Phi, slope, H;
@@ -159,9 +162,9 @@ void block_forward(const TransformerBlock<T>& b, const TransformerConfig& cfg, c
   set_size(k.P, rows, m);
   multiply<T>(k.P, k.V, b.W_1);
   const Activation act = cfg.activation;
-  set_size(k.Phi, rows, m);
+  if (k.Phi.rows() != rows || k.Phi.cols() != m) k.Phi.resize(rows, m);  // filled entry by entry: every scalar
   if (with_slope) {
-    set_size(k.slope, rows, m);
+    if (k.slope.rows() != rows || k.slope.cols() != m) k.slope.resize(rows, m);
     for (Eigen::Index e = 0; e < k.P.size(); ++e) activate_with_slope(act, k.P.data()[e], k.Phi.data()[e], k.slope.data()[e]);
   } else {
     for (Eigen::Index e = 0; e < k.P.size(); ++e) k.Phi.data()[e] = activate(act, k.P.data()[e]);
@@ -293,7 +296,7 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
       detail::set_size(dS, n, n);
       detail::multiply<T>(dS, dV.middleRows(r, n), k.XV.middleRows(r, n), Trans::none, Trans::transpose);
       // S = softmax_rows(K): dK_jk = S_jk (dS_jk - sum_l S_jl dS_jl)
-      detail::set_size(dK, n, n);
+      if (dK.rows() != n || dK.cols() != n) dK.resize(n, n);  // filled entry by entry: every scalar
       for (Eigen::Index j = 0; j < n; ++j) {
         const T inner = S.row(j).dot(dS.row(j));
         for (Eigen::Index q = 0; q < n; ++q) dK(j, q) = S(j, q) * (dS(j, q) - inner);
