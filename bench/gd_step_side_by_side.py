@@ -15,7 +15,8 @@ then PyTorch, then NumPy, each for at least --min-time seconds; Google Benchmark
 in the machine's load slows them alike. Ratios are the comparator's time over this project's: above 1, this project is faster. A measurement,
 never a test: it prints and exits 0 (2 when the C++ bench cannot run).
 
-Usage (numpy and torch are Debian's python3-numpy and python3-torch, i.e. for /usr/bin/python3):
+Usage (numpy and torch are Debian's python3-numpy and python3-torch, i.e. for /usr/bin/python3; not in
+scripts/install-deps: torch and its dependencies take 630 MB. Without torch its column says skipped and why):
   cmake --build build --target thmcheck_bench
   /usr/bin/python3 bench/gd_step_side_by_side.py [--build build] [--repeat 5] [--min-time 0.3] [--shapes bench,large]
 """
@@ -33,8 +34,12 @@ import sys  # noqa: E402
 import timeit  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import numpy as np  # noqa: E402
-import numpy_gd_step as ref  # noqa: E402
+try:
+    import numpy as np  # noqa: E402
+    import numpy_gd_step as ref  # noqa: E402
+except ImportError:
+    sys.exit("NumPy is not importable by this python: the comparators need it (Debian: apt-get install python3-numpy, "
+             "then run with /usr/bin/python3)")
 
 # shape, the C++ benchmark, eta (at the large shape the loss starts near 850 and 1e-4 diverges: 1e-6, as
 # bench_gd.cpp's BM_GdStepShape)
