@@ -50,10 +50,10 @@ struct Stack {
 };
 
 template <class T>
-Mat<T> stack_samples(const std::vector<Mat<T>>& M, Stack* stack = nullptr) {
+void stack_samples_into(const std::vector<Mat<T>>& M, Mat<T>& all, Stack* stack = nullptr) {
   Eigen::Index rows = 0;
   for (const Mat<T>& m : M) rows += m.rows();
-  Mat<T> all(rows, M.front().cols());
+  if (all.rows() != rows || all.cols() != M.front().cols()) all.resize(rows, M.front().cols());
   Eigen::Index r = 0;
   if (stack) stack->offset = {0};
   for (const Mat<T>& m : M) {
@@ -61,6 +61,12 @@ Mat<T> stack_samples(const std::vector<Mat<T>>& M, Stack* stack = nullptr) {
     r += m.rows();
     if (stack) stack->offset.push_back(r);
   }
+}
+
+template <class T>
+Mat<T> stack_samples(const std::vector<Mat<T>>& M, Stack* stack = nullptr) {
+  Mat<T> all;
+  stack_samples_into(M, all, stack);
   return all;
 }
 
@@ -178,6 +184,25 @@ void block_forward(const TransformerBlock<T>& b, const TransformerConfig& cfg, c
   }
 }
 
+// The gradient's intermediates. In double one per thread, kept from call to call: a step then allocates only the
+// gradient it returns (freeing the intermediates let the C library hand their pages back, and touching them again
+// cost about 8 % of the bench's step in page faults). Other scalars: one per call.
+template <class T>
+struct GradientWorkspace {
+  std::vector<BlockCache<T>> cache;
+  Mat<T> U, R, G, dP, dV, dXV, dXQ, dXK, dS, dK;
+};
+
+template <class T>
+GradientWorkspace<T>& gradient_workspace(GradientWorkspace<T>& per_call) {
+  if constexpr (std::is_same_v<T, double>) {
+    thread_local GradientWorkspace<double> kept;
+    return kept;
+  } else {
+    return per_call;
+  }
+}
+
 template <class T>
 void check_shapes(const TransformerParams<T>& p, const std::vector<Mat<T>>& X, const std::vector<Mat<T>>& Y) {
   if (X.size() != Y.size() || X.empty()) throw std::invalid_argument("transformer: need as many targets as samples (>= 1)");
@@ -243,21 +268,27 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
   g.blocks.resize(p.blocks.size());
   const T beta = T(cfg.beta), gamma = T(cfg.ffn_residual);
   detail::Stack st;
-  Mat<T> U = detail::stack_samples(X, &st);
-  std::vector<detail::BlockCache<T>> cache(p.blocks.size());
+  detail::GradientWorkspace<T> per_call;
+  detail::GradientWorkspace<T>& ws = detail::gradient_workspace(per_call);
+  Mat<T>& U = ws.U;
+  detail::stack_samples_into(X, U, &st);
+  std::vector<detail::BlockCache<T>>& cache = ws.cache;
+  cache.resize(p.blocks.size());
   for (std::size_t l = 0; l < p.blocks.size(); ++l) {
     detail::block_forward(p.blocks[l], cfg, U, st, cache[l], true);
     U = cache[l].H;
   }
   const Eigen::Index rows = U.rows(), d = U.cols();
-  Mat<T> R = detail::stack_samples(Y);
+  Mat<T>& R = ws.R;
+  detail::stack_samples_into(Y, R);
   R = -R;
   detail::multiply<T>(R, U, p.W_U, Trans::none, Trans::none, true);  // dL/dYhat = U W_U - Y
   if (loss_out) *loss_out = T(0.5) * R.squaredNorm();
   if (THM_FAULT(loss_half_dropped_in_gradient)) R *= T(2);
   detail::set_size(g.W_U, d, p.W_U.cols());
   detail::multiply<T>(g.W_U, THM_FAULT(head_gradient_off_by_one) ? cache.back().U : U, R, Trans::transpose);
-  Mat<T> G(rows, d);  // dL/dH of the last block
+  Mat<T>& G = ws.G;  // dL/dH of the last block
+  if (G.rows() != rows || G.cols() != d) G.resize(rows, d);
   detail::multiply<T>(G, R, p.W_U, Trans::none, Trans::transpose);
   const std::size_t last = THM_FAULT(backward_skips_first_block) ? 1 : 0;
   if (last == 1) {  // the skipped block's gradient stays zero (of its shape)
@@ -266,7 +297,15 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
     for (auto [gm, m] : {std::pair{&gb.W_Q, &b.W_Q}, {&gb.W_K, &b.W_K}, {&gb.W_V, &b.W_V}, {&gb.W_1, &b.W_1}, {&gb.W_2, &b.W_2}})
       *gm = Mat<T>::Zero(m->rows(), m->cols());
   }
-  Mat<T> dP, dV, dXV(rows, d), dXQ(rows, d), dXK(rows, d), dS, dK;
+  Mat<T>& dP = ws.dP;
+  Mat<T>& dV = ws.dV;
+  Mat<T>& dXV = ws.dXV;
+  Mat<T>& dXQ = ws.dXQ;
+  Mat<T>& dXK = ws.dXK;
+  Mat<T>& dS = ws.dS;
+  Mat<T>& dK = ws.dK;
+  for (Mat<T>* m : {&dXV, &dXQ, &dXK})  // written block by block: sized for every scalar
+    if (m->rows() != rows || m->cols() != d) m->resize(rows, d);
   for (std::size_t l = p.blocks.size(); l-- > last;) {
     const TransformerBlock<T>& b = p.blocks[l];
     const detail::BlockCache<T>& k = cache[l];
