@@ -8,7 +8,7 @@ bench="$build/bench/thmcheck_bench"
 [ -x "$bench" ] || { echo "mp_speed.sh: $bench not built (cmake --build $build --target thmcheck_bench)" >&2; exit 2; }
 json=$(mktemp)
 trap 'rm -f "$json"' EXIT
-"$bench" --benchmark_filter='BM_Product(Ozaki|MpfrLoop)<thm::(mp50|mpfr_dynamic, thm::mp100_digits)>/(32|64|128)$|BM_GdStep' \
+"$bench" --benchmark_filter='BM_Product(Ozaki|MpfrLoop)<thm::mpfr_dynamic, thm::mp(50|100)_digits>/(32|64|128)$|BM_GdStep<' \
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.5 \
   --benchmark_format=json > "$json" 2>/dev/null
 /usr/bin/python3 - "$json" <<'PY'
@@ -18,7 +18,7 @@ runs = {b["run_name"]: b["cpu_time"] * unit[b["time_unit"]]
         for b in json.load(open(sys.argv[1]))["benchmarks"] if b.get("aggregate_name") == "median"}
 def t(name):
     return next(v for k, v in runs.items() if k.startswith(name))
-scalar = {50: "thm::mp50", 100: "thm::mpfr_dynamic, thm::mp100_digits"}  # mp100: the runtime type at 100 digits
+scalar = {50: "thm::mpfr_dynamic, thm::mp50_digits", 100: "thm::mpfr_dynamic, thm::mp100_digits"}  # both rungs: mpfr_dynamic
 print("| figure | ratio (median CPU time of 3) |\n|---|---|")
 for digits in (50, 100):
     for n in (32, 64, 128):

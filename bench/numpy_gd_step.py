@@ -36,18 +36,24 @@ import timeit
 
 import numpy as np
 
-# Problem size and hyper-parameters (as in bench/bench_gd.cpp).
+# Problem size and hyper-parameters (as in bench/bench_gd.cpp); bench/gd_step_side_by_side.py passes other shapes.
 n, N, d, m, d_y = 4, 8, 48, 64, 4
+SHAPE = (n, N, d, m, d_y)
 BETA = 1.0
 GAMMA = 1.0
-C = 1.0 / np.sqrt(d)
 ETA = 1e-4
 SEED = 42
+
+
+def logit_scale(X):
+    """c = 1/sqrt(d)."""
+    return 1.0 / np.sqrt(X.shape[-1])
 
 NAMES = ("W_Q", "W_K", "W_V", "W_1", "W_2", "W_U")
 
 
-def make_problem(seed=SEED):
+def make_problem(seed=SEED, shape=SHAPE):
+    n, N, d, m, d_y = shape
     rng = np.random.default_rng(seed)
     sd, sm = 1.0 / np.sqrt(d), 1.0 / np.sqrt(m)
     X = rng.standard_normal((n, N, d))
@@ -81,6 +87,7 @@ def sigmoid(x):
 def loss_only(p, X, Y):
     """Forward pass only (for the finite differences)."""
     total = 0.0
+    C = logit_scale(X)
     for i in range(X.shape[0]):
         U = X[i]
         S = softmax_rows(C * (U @ p["W_Q"]) @ (U @ p["W_K"]).T)
@@ -96,6 +103,7 @@ def gradient_loop(p, X, Y):
     W_Q, W_K, W_V, W_1, W_2, W_U = (p[k] for k in NAMES)
     g = {k: np.zeros_like(v) for k, v in p.items()}
     loss = 0.0
+    C = logit_scale(X)
     for i in range(X.shape[0]):
         U = X[i]
         # forward
@@ -131,6 +139,7 @@ def gradient_batched(p, X, Y):
     """Same formulas on stacked (n, N, .) arrays; weight gradients summed over the samples."""
     W_Q, W_K, W_V, W_1, W_2, W_U = (p[k] for k in NAMES)
     nN = X.shape[0] * X.shape[1]
+    C = logit_scale(X)
     U = X
     XQ = U @ W_Q
     XK = U @ W_K
@@ -223,10 +232,10 @@ def blas_info():
     return sorted(libs), env, pools
 
 
-def time_step(gradient, repeat, min_time):
+def time_step(gradient, repeat, min_time, shape=SHAPE, eta=ETA):
     """Per-step seconds: best of `repeat` timeit repeats, each of `number` steps (>= min_time s)."""
-    p, X, Y = make_problem()
-    timer = timeit.Timer(lambda: gd_step(gradient, p, X, Y))
+    p, X, Y = make_problem(shape=shape)
+    timer = timeit.Timer(lambda: gd_step(gradient, p, X, Y, eta))
     number, taken = timer.autorange()  # smallest 1, 2, 5, 10, ... taking >= 0.2 s
     while taken < min_time:
         number, taken = 2 * number, 2 * taken

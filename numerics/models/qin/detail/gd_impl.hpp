@@ -68,7 +68,8 @@ GdRun<T> gradient_descent(const TransformerParams<T>& theta0, const TransformerC
       break;
     }
     if (THM_FAULT(gd_step_sign_w2)) g.blocks.back().W_2 = -g.blocks.back().W_2;
-    theta = params_axpy(theta, T(-eta), g);
+    const T step = T(-eta);  // theta += (-eta) g in place: params_axpy's arithmetic without its copy
+    for (std::size_t k = 0; k < theta.block_count(); ++k) theta.block(k) += step * g.block(k);
   }
   run.final_params = std::move(theta);
   return run;
