@@ -48,3 +48,14 @@ show("one sequence: Clopper-Pearson 95% upper bound", up)
 show("one sequence: the finding shows, P(Bin(700, p_up) <= %d)" % k700, binom_cdf(k700, 700, up), "%.5f")
 for n in (500, 600, 800):
     show("one sequence: the same at %d cases" % n, binom_cdf(cutoff(n), n, up), "%.5f")
+# The later algorithm (goel.optimum.scale_invariant_prompts; seeds 105 and 106, 100 and 300 cases): 307 of 396 held, the
+# control held on 24 of 396.
+lo = cp_lower(307, 396)
+show("later algorithm: hold rate 307/396", 307 / 396)
+show("later algorithm: Clopper-Pearson 95% lower bound", lo)
+up = cp_upper(24, 396)
+show("later algorithm: control 300-fold, rate 24/396, 95% upper bound", up)
+for n in (40, 60):
+    k = cutoff(n)
+    show("later algorithm: false failure at %d cases, P(Bin(%d, p_low) <= %d)" % (n, n, k), binom_cdf(k, n, lo))
+    show("later algorithm: control power at %d cases, P(Bin(%d, p_up) <= %d)" % (n, n, k), binom_cdf(k, n, up), "%.5f")

@@ -133,7 +133,9 @@ inline std::string optimum_falls_name(FiniteReading r) {
 // 1/2 (a one-sided binomial test at 1e-3: the median of L(theta_m) - L* over the generator's instances and draws is below
 // the start's).
 template <class T>
-Evaluation evaluate_optimum(const Instance& inst, FiniteReading reading, Variant variant) {
+Evaluation evaluate_optimum(const Instance& inst, FiniteReading reading, Variant variant, bool later_algorithm = false) {
+  // The later abstract's algorithm: R_si (goel.model.md) and the renormalisation (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||.
+  const Regularizer regularizer = later_algorithm ? Regularizer::scale_invariant : Regularizer::balancing;
   const int m = int_param(inst, "iterations", 4, 20000);
   Evaluation e;
   {
@@ -153,15 +155,15 @@ Evaluation evaluate_optimum(const Instance& inst, FiniteReading reading, Variant
     // At 50+ digits: the first 50 steps against double (the statistics are precision-independent; this shows the runs
     // are). Control: against another data draw in double.
     const int steps = std::min(m, 50);
-    const double hi = optimum_run<T>(inst, reading, 0, steps).excess_end;
-    const double lo = optimum_run<double>(inst, reading, variant == Variant::claim ? 0 : 1, steps).excess_end;
+    const double hi = optimum_run<T>(inst, reading, 0, steps, regularizer, later_algorithm).excess_end;
+    const double lo = optimum_run<double>(inst, reading, variant == Variant::claim ? 0 : 1, steps, regularizer, later_algorithm).excess_end;
     e.conditions.push_back(make_le<double>(variant == Variant::claim ? "50 steps: |excess (this precision) / excess (double) - 1| <= 1e-6" + tag
                                                                      : "control: |excess (this precision) / excess (double, another data draw) - 1| <= 1e-6" + tag,
                                            std::fabs(hi / lo - 1), 1e-6, 0.0));
     e.observations = {{"excess (this precision)", hi}, {"excess (double)", lo}};
     return e;
   } else {
-    const OptimumRun r = optimum_run<double>(inst, reading, 0, m);
+    const OptimumRun r = optimum_run<double>(inst, reading, 0, m, regularizer, later_algorithm);
     // Algorithm 1 is claimed to converge: a divergence or a stall at its documented step is a violation at every strength.
     // Always recorded under one name, so that a finding can pin it (its details are observations).
     const bool failed = r.diverged || !r.converged;
