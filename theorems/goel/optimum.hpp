@@ -45,7 +45,7 @@ inline Instance generate_optimum(ChoiceSource& src) {
   return inst;
 }
 inline InstanceSchema optimum_schema() {
-  return finite_schema(3).integer("n", 8, 1024).integer("tokens", 1, 256).integer("iterations", 4, 20000);
+  return finite_schema(3).integer("n", 8, 128).integer("tokens", 1, 256).integer("iterations", 4, 2000);
 }
 
 // One run of Algorithm 1 from the spectral start on one data draw.
@@ -77,7 +77,7 @@ inline void judge_convergence(OptimumRun& r, const std::vector<double>& f) {
 template <class T>
 OptimumRun optimum_run(const Instance& inst, FiniteReading reading, int replicate, int iterations, Regularizer regularizer = Regularizer::balancing,
                        bool renormalise = false) {
-  const int n = int_param(inst, "n", 8, 1024);
+  const int n = int_param(inst, "n", 8, 128);
   const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, replicate));
   const ParamPair<T> start = spectral_init(f.moments, std::min(f.g.k, f.g.d));
   TrainRun<T> run;
@@ -133,7 +133,7 @@ template <class T>
 Evaluation evaluate_optimum(const Instance& inst, FiniteReading reading, Variant variant, bool later_algorithm = false) {
   // The later abstract's algorithm: R_si (goel.model.md) and the renormalisation (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||.
   const Regularizer regularizer = later_algorithm ? Regularizer::scale_invariant : Regularizer::balancing;
-  const int m = int_param(inst, "iterations", 4, 20000);
+  const int m = int_param(inst, "iterations", 4, 2000);
   Evaluation e;
   {
     const GProblem<double> g = lift_goel<double>(inst);
