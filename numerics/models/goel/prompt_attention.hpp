@@ -1,0 +1,192 @@
+// [G] finite-data objective, second reading (docs/derivations/goel.finite_data_prompts.md): n prompts, each of `tokens`
+// context tokens x_{p,1..T} and a query q_p with label y_p = M q_p + xi_p; the query attends over its own prompt's
+// context only:
+//   L_{n,T}(A, B) = 1/(2n) sum_p || A sum_j softmax_j(q_p^T B x_{p,j}) x_{p,j} - y_p ||^2.
+// In matrix form, with W = Qry B (n x d; row p is q_p^T B): logits K(p, j) = x_{p,j} . W_p, S = softmax_rows(K) (n x T),
+// H(p, :) = S(p, :) X_p, R = H A^T - Y, L = ||R||_F^2 / (2n). Reverse mode: G_A = R^T H / n; GH = R A / n;
+// a(p, j) = x_{p,j} . GH_p; G_K(p, j) = S(p, j) (a(p, j) - S(p, :) . a(p, :)); V(p, :) = G_K(p, :) X_p; G_B = Qry^T V.
+// Beside it, Algorithm 1 on this objective (the trainer of algorithm1.hpp reads L_n of the first reading only): the
+// spectral start and the preconditioner from the queries' moments, the step algorithm1_step.
+#pragma once
+
+#include "numerics/models/goel/algorithm1.hpp"
+#include "numerics/models/goel/finite_attention.hpp"
+#include "numerics/models/goel/population_instance.hpp"
+#include "numerics/random.hpp"
+#include "numerics/random_matrix.hpp"
+#include "numerics/softmax.hpp"
+
+#include <Eigen/Eigenvalues>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+namespace thm {
+
+// n prompts of T context tokens: X stacks the contexts ((n T) x d, prompt p in rows p T .. p T + T - 1), Qry the
+// queries (n x d), Y their labels (n x k).
+template <class T>
+struct PromptSet {
+  Mat<T> X, Qry, Y;
+  int tokens = 0;
+  int prompts() const { return static_cast<int>(Qry.rows()); }
+};
+
+// L_{n,T} and its gradient in (A, B) (header comment); `loss` receives L_{n,T} from the same forward pass.
+template <class T>
+ParamPair<T> prompt_gradient(const Mat<T>& A, const Mat<T>& B, const PromptSet<T>& data, T* loss = nullptr) {
+  const Eigen::Index n = data.Qry.rows(), tk = data.tokens, d = data.Qry.cols();
+  if (tk < 1 || data.X.rows() != n * tk || data.X.cols() != d || B.rows() != d || B.cols() != d || A.cols() != d || data.Y.rows() != n ||
+      A.rows() != data.Y.cols())
+    throw std::domain_error("prompt_gradient: shapes of A (k x d), B (d x d), X (nT x d), Qry (n x d), Y (n x k) do not match");
+  const Mat<T> W = data.Qry * B;
+  Mat<T> K(n, tk);
+  for (Eigen::Index p = 0; p < n; ++p) K.row(p) = (data.X.middleRows(p * tk, tk) * W.row(p).transpose()).transpose();
+  const Mat<T> S = softmax_rows(K);
+  Mat<T> H(n, d);
+  for (Eigen::Index p = 0; p < n; ++p) H.row(p) = S.row(p) * data.X.middleRows(p * tk, tk);
+  const Mat<T> R = H * A.transpose() - data.Y;
+  const T count = T(static_cast<long>(n));
+  if (loss) *loss = R.squaredNorm() / (T(2) * count);
+  ParamPair<T> g;
+  g.A = R.transpose() * H / count;
+  const Mat<T> GH = R * A / count;
+  Mat<T> V(n, d);
+  for (Eigen::Index p = 0; p < n; ++p) {
+    const auto Xp = data.X.middleRows(p * tk, tk);
+    const Vec<T> a = Xp * GH.row(p).transpose();
+    const T mean = S.row(p).dot(a.transpose());
+    Vec<T> gk(tk);
+    for (Eigen::Index j = 0; j < tk; ++j) gk(j) = S(p, j) * (a(j) - mean);
+    V.row(p) = (Xp.transpose() * gk).transpose();
+  }
+  g.B = data.Qry.transpose() * V;
+  return g;
+}
+
+template <class T>
+T prompt_loss(const Mat<T>& A, const Mat<T>& B, const PromptSet<T>& data) {
+  T loss = 0;
+  prompt_gradient(A, B, data, &loss);
+  return loss;
+}
+
+// The prompts of a finite-data instance (population_instance.hpp): the queries and labels are exactly the tokens and labels
+// draw_goel_data(inst, n, seed) gives the first reading (so both readings share the spectral start and the preconditioner),
+// the contexts are n T further tokens X = G Sigma^{1/2} from Rng::derive(seed, "goel.prompts.context", tokens), fixed-order
+// products in double (the same bits at every precision).
+inline PromptSet<double> draw_goel_prompts(const Instance& inst, int n, int tokens, std::uint64_t seed) {
+  if (tokens < 1 || tokens > 1 << 12) throw InstanceError("draw_goel_prompts: tokens per prompt must be in 1..4096");
+  const GData q = draw_goel_data(inst, n, seed);
+  const MatD& S = inst.matrix("Sigma_sqrt");
+  Rng rng = Rng::derive(seed & ((std::uint64_t{1} << 53) - 1), "goel.prompts.context", static_cast<std::uint64_t>(tokens));
+  PromptSet<double> p;
+  p.X = fixed_order_product(gaussian_matrix(rng, n * tokens, static_cast<int>(S.rows())), S);
+  p.Qry = q.X;
+  p.Y = q.Y;
+  p.tokens = tokens;
+  return p;
+}
+
+template <class T>
+PromptSet<T> lift_prompts(const PromptSet<double>& p) {
+  return {lift<T>(p.X), lift<T>(p.Qry), lift<T>(p.Y), p.tokens};
+}
+
+// Algorithm 1 on L_{n,T} + R(P_hat, Q_hat), hat coordinates from `moments` (the queries'): the loop of train() in
+// algorithm1.hpp with this objective (objective and population excess recorded at t = 0 .. iterations; the distance and
+// mini-batches are not supported here). A non-finite or >= 1e100 objective stops the run (diverged).
+template <class T>
+TrainRun<T> train_on_prompts(const ParamPair<T>& init, const PromptSet<T>& data, const EmpiricalMoments<T>& moments,
+                             const RegressionTask<T>& population, const TrainOptions& o) {
+  using std::sqrt;
+  const SymmetricRoots<T> hat = symmetric_roots(moments.Sigma_hat);
+  const T eta(o.eta), lambda(o.lambda);
+  TrainRun<T> run;
+  ParamPair<T> theta = init;
+  const auto record = [&](const ParamPair<T>& th, const Factors<T>& fh, const T& loss) {
+    run.record.objective.push_back(loss + regularizer(fh, o.regularizer, lambda));
+    run.record.excess.push_back(population_excess(th.A, th.B, population));
+    run.record.norm_B.push_back(th.B.norm());
+  };
+  for (int t = 0; t < o.iterations; ++t) {
+    T loss = 0;
+    ParamPair<T> g = prompt_gradient(theta.A, theta.B, data, &loss);
+    const Factors<T> fh = to_factors(theta.A, theta.B, hat);
+    record(theta, fh, loss);
+    if (!(run.record.objective.back() < T(1e100))) {
+      run.diverged = true;
+      break;
+    }
+    if (o.regularizer != Regularizer::none) {
+      const ParamPair<T> gr = gradient_to_params(regularizer_gradient(fh, o.regularizer, lambda), hat);
+      g.A += gr.A;
+      g.B += gr.B;
+    }
+    algorithm1_step(theta, g, hat.inv, population.roots.inv, eta, o.precondition);
+    if (o.renormalise) {
+      // (A, B) -> (cA, B/c) with ||P_hat|| = ||Q_hat||, c^2 = ||Q_hat|| / ||P_hat|| (goel.model.md, "Why this R_si").
+      const Factors<T> f2 = to_factors(theta.A, theta.B, hat);
+      const T p = f2.P.norm(), q = f2.Q.norm();
+      if (p > 0 && q > 0) {
+        const T c = sqrt(q / p);
+        theta.A *= c;
+        theta.B /= c;
+      }
+    }
+  }
+  if (!run.diverged) {
+    T loss = 0;
+    prompt_gradient(theta.A, theta.B, data, &loss);
+    record(theta, to_factors(theta.A, theta.B, hat), loss);
+  }
+  run.final = theta;
+  return run;
+}
+
+// The Hessian of F~(P, Q) = L_{n,T}(P Sigma_hat^{-1/2}, Sigma_hat^{-1/2} Q Sigma_hat^{-1/2}) + R(P, Q) (the objective
+// Algorithm 1 runs plain GD on in hat coordinates) at `at`: central differences of the exact gradient with step
+// sqrt(eps) max(1, ||theta||), symmetrised, in double; coordinates P then Q, column-major (as hat_hessian of the first
+// reading).
+template <class T>
+MatD prompt_hat_hessian(const PromptSet<T>& data, const EmpiricalMoments<T>& moments, const ParamPair<T>& at, const TrainOptions& o) {
+  using std::sqrt;
+  const SymmetricRoots<T> hat = symmetric_roots(moments.Sigma_hat);
+  const Factors<T> p0 = to_factors(at.A, at.B, hat);
+  const T lambda(o.lambda);
+  const auto gradient = [&](const Factors<T>& p) {
+    const ParamPair<T> th = from_factors(p, hat);
+    const ParamPair<T> g = prompt_gradient(th.A, th.B, data);
+    // dL/dP = G_A Sigma_hat^{-1/2}, dL/dQ = Sigma_hat^{-1/2} G_B Sigma_hat^{-1/2} (the chain rule of goel.model.md, inverted).
+    const Factors<T> gr = regularizer_gradient(p, o.regularizer, lambda);
+    return Factors<T>{Mat<T>(g.A * hat.inv_sqrt + gr.P), Mat<T>(hat.inv_sqrt * g.B * hat.inv_sqrt + gr.Q)};
+  };
+  const Eigen::Index np = p0.P.size(), dim = np + p0.Q.size();
+  const T h = sqrt(epsilon<T>()) * std::max<T>(T(1), T(sqrt(squared_norm(p0))));
+  MatD Hm(dim, dim);
+  for (Eigen::Index j = 0; j < dim; ++j) {
+    Factors<T> plus = p0, minus = p0;
+    (j < np ? plus.P.data()[j] : plus.Q.data()[j - np]) += h;
+    (j < np ? minus.P.data()[j] : minus.Q.data()[j - np]) -= h;
+    const Factors<T> gp = gradient(plus), gm = gradient(minus);
+    for (Eigen::Index i = 0; i < dim; ++i) {
+      const T di = i < np ? T(gp.P.data()[i] - gm.P.data()[i]) : T(gp.Q.data()[i - np] - gm.Q.data()[i - np]);
+      Hm(i, j) = to_double(T(di / (T(2) * h)));
+    }
+  }
+  return (Hm + Hm.transpose()) / 2;
+}
+
+// The step cap of the first reading's algorithm1_options (goel.finite_data.md, "Step size"): eta = min(eta_documented,
+// 2^floor(log2(1 / lambda_max(H(theta_0))))), H the Hessian above at the start.
+template <class T>
+double prompt_step_cap(const PromptSet<T>& data, const EmpiricalMoments<T>& moments, const ParamPair<T>& start, const TrainOptions& o,
+                       double eta_documented) {
+  const double top = Eigen::SelfAdjointEigenSolver<MatD>(prompt_hat_hessian(data, moments, start, o), Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+  return top > 0 ? std::min(eta_documented, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(1.0 / top))))) : eta_documented;
+}
+
+}  // namespace thm
