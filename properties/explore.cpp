@@ -70,7 +70,8 @@ ExploreResult explore_ladder(const Claim& claim, const Instance& inst, Variant v
 std::vector<QuantityRow> quantity_table(const ExploreResult& result, std::size_t max_rows) {
   std::vector<QuantityRow> rows;
   if (result.rungs.empty()) return rows;
-  for (const auto& [name, value] : result.rungs.front().quantities) {
+  for (const auto& quantity : result.rungs.front().quantities) {
+    const std::string& name = quantity.first;  // not a structured binding: clang 14 cannot capture one in the lambda below
     if (rows.size() == max_rows) break;
     QuantityRow row{name, {}, std::nullopt};
     std::vector<double> present;
