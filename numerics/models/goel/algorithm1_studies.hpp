@@ -11,6 +11,7 @@
 
 #include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/models/goel/detail/population_instance_impl.hpp"
+#include "numerics/models/goel/factor_hessian.hpp"
 #include "numerics/random.hpp"
 #include "numerics/rate_fit.hpp"
 #include "numerics/spectral.hpp"
@@ -88,30 +89,14 @@ TrainOptions algorithm_options(const EmpiricalMoments<T>& m, int iterations, boo
 // sqrt(eps) max(1, ||theta||) (error about sqrt(eps) relative), symmetrised, in double. Coordinates: P then Q, column-major.
 template <class T>
 MatD hat_hessian(const FiniteProblem<T>& f, const ParamPair<T>& at, const TrainOptions& o) {
-  using std::sqrt;
   const SymmetricRoots<T> hat = symmetric_roots(f.moments.Sigma_hat);
   const Mat<T> Xw = f.X * hat.inv_sqrt;
-  const Factors<T> p0 = to_factors(at.A, at.B, hat);
   const T lambda(o.lambda);
-  const auto gradient = [&](const Factors<T>& p) {
+  return factor_hessian(to_factors(at.A, at.B, hat), [&](const Factors<T>& p) {
     const ParamPair<T> g = finite_gradient(p.P, p.Q, Xw, f.Y, o.mask_self);
     const Factors<T> gr = regularizer_gradient(p, o.regularizer, lambda);
     return Factors<T>{g.A + gr.P, g.B + gr.Q};
-  };
-  const Eigen::Index np = p0.P.size(), dim = np + p0.Q.size();
-  const T h = sqrt(epsilon<T>()) * std::max<T>(T(1), T(sqrt(squared_norm(p0))));
-  MatD H(dim, dim);
-  for (Eigen::Index j = 0; j < dim; ++j) {
-    Factors<T> plus = p0, minus = p0;
-    (j < np ? plus.P.data()[j] : plus.Q.data()[j - np]) += h;
-    (j < np ? minus.P.data()[j] : minus.Q.data()[j - np]) -= h;
-    const Factors<T> gp = gradient(plus), gm = gradient(minus);
-    for (Eigen::Index i = 0; i < dim; ++i) {
-      const T di = i < np ? T(gp.P.data()[i] - gm.P.data()[i]) : T(gp.Q.data()[i - np] - gm.Q.data()[i - np]);
-      H(i, j) = to_double(T(di / (T(2) * h)));
-    }
-  }
-  return (H + H.transpose()) / 2;
+  });
 }
 
 // Algorithm 1 from `start`: the documented step (half the stability limit at S), capped where the run starts by GD's own
@@ -121,8 +106,7 @@ MatD hat_hessian(const FiniteProblem<T>& f, const ParamPair<T>& at, const TrainO
 template <class T>
 TrainOptions algorithm1_options(const FiniteProblem<T>& f, const ParamPair<T>& start, int iterations) {
   TrainOptions o = algorithm_options(f.moments, iterations, true);
-  const double top = Eigen::SelfAdjointEigenSolver<MatD>(hat_hessian(f, start, o), Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
-  if (top > 0) o.eta = std::min(o.eta, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(1.0 / top)))));
+  o.eta = hessian_step_cap(hat_hessian(f, start, o), o.eta);
   return o;
 }
 

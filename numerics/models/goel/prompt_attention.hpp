@@ -10,6 +10,7 @@
 #pragma once
 
 #include "numerics/models/goel/algorithm1.hpp"
+#include "numerics/models/goel/factor_hessian.hpp"
 #include "numerics/models/goel/finite_attention.hpp"
 #include "numerics/models/goel/population_instance.hpp"
 #include "numerics/random.hpp"
@@ -153,31 +154,15 @@ TrainRun<T> train_on_prompts(const ParamPair<T>& init, const PromptSet<T>& data,
 // reading).
 template <class T>
 MatD prompt_hat_hessian(const PromptSet<T>& data, const EmpiricalMoments<T>& moments, const ParamPair<T>& at, const TrainOptions& o) {
-  using std::sqrt;
   const SymmetricRoots<T> hat = symmetric_roots(moments.Sigma_hat);
-  const Factors<T> p0 = to_factors(at.A, at.B, hat);
   const T lambda(o.lambda);
-  const auto gradient = [&](const Factors<T>& p) {
+  return factor_hessian(to_factors(at.A, at.B, hat), [&](const Factors<T>& p) {
     const ParamPair<T> th = from_factors(p, hat);
     const ParamPair<T> g = prompt_gradient(th.A, th.B, data);
     // dL/dP = G_A Sigma_hat^{-1/2}, dL/dQ = Sigma_hat^{-1/2} G_B Sigma_hat^{-1/2} (the chain rule of goel.model.md, inverted).
     const Factors<T> gr = regularizer_gradient(p, o.regularizer, lambda);
     return Factors<T>{Mat<T>(g.A * hat.inv_sqrt + gr.P), Mat<T>(hat.inv_sqrt * g.B * hat.inv_sqrt + gr.Q)};
-  };
-  const Eigen::Index np = p0.P.size(), dim = np + p0.Q.size();
-  const T h = sqrt(epsilon<T>()) * std::max<T>(T(1), T(sqrt(squared_norm(p0))));
-  MatD Hm(dim, dim);
-  for (Eigen::Index j = 0; j < dim; ++j) {
-    Factors<T> plus = p0, minus = p0;
-    (j < np ? plus.P.data()[j] : plus.Q.data()[j - np]) += h;
-    (j < np ? minus.P.data()[j] : minus.Q.data()[j - np]) -= h;
-    const Factors<T> gp = gradient(plus), gm = gradient(minus);
-    for (Eigen::Index i = 0; i < dim; ++i) {
-      const T di = i < np ? T(gp.P.data()[i] - gm.P.data()[i]) : T(gp.Q.data()[i - np] - gm.Q.data()[i - np]);
-      Hm(i, j) = to_double(T(di / (T(2) * h)));
-    }
-  }
-  return (Hm + Hm.transpose()) / 2;
+  });
 }
 
 // The step cap of the first reading's algorithm1_options (goel.finite_data.md, "Step size"): eta = min(eta_documented,
@@ -185,8 +170,7 @@ MatD prompt_hat_hessian(const PromptSet<T>& data, const EmpiricalMoments<T>& mom
 template <class T>
 double prompt_step_cap(const PromptSet<T>& data, const EmpiricalMoments<T>& moments, const ParamPair<T>& start, const TrainOptions& o,
                        double eta_documented) {
-  const double top = Eigen::SelfAdjointEigenSolver<MatD>(prompt_hat_hessian(data, moments, start, o), Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
-  return top > 0 ? std::min(eta_documented, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(1.0 / top))))) : eta_documented;
+  return hessian_step_cap(prompt_hat_hessian(data, moments, start, o), eta_documented);
 }
 
 }  // namespace thm
