@@ -2,6 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/experiments.hpp"
 #include "numerics/instance.hpp"
+#include "numerics/ordered_gemm.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -11,6 +12,9 @@
 
 int main(int argc, char** argv) {
   using namespace thm::cli;
+  // A bad THM_GEMM_ISA is bad input: refused here (one line, exit 2), on this thread, before any work; found first in
+  // a worker thread mid-run, its exit ran while other workers still evaluated (ASan: a use after free).
+  thm::gemm_isa();
   CLI::App app{"thmcheck: numerical checks of convergence theorems about transformers"};
   app.require_subcommand(1);
 
