@@ -68,6 +68,30 @@ void algorithm1_step(ParamPair<T>& theta, const ParamPair<T>& g, const Mat<T>& h
   }
 }
 
+// The rest of an iteration of train (and of the prompts reading's trainer) once the loss gradient g at theta is known:
+// R's gradient added (fh = (P_hat, Q_hat) of theta), the step (algorithm1_step), then with options.renormalise
+// (A, B) -> (cA, B/c) with ||P_hat|| = ||Q_hat||, c^2 = ||Q_hat|| / ||P_hat|| (goel.model.md, "Why this R_si").
+template <class T>
+void algorithm1_update(ParamPair<T>& theta, ParamPair<T> g, const Factors<T>& fh, const SymmetricRoots<T>& hat, const Mat<T>& population_inv,
+                       const TrainOptions& o) {
+  using std::sqrt;
+  if (o.regularizer != Regularizer::none) {
+    const ParamPair<T> gr = gradient_to_params(regularizer_gradient(fh, o.regularizer, T(o.lambda)), hat);
+    g.A += gr.A;
+    g.B += gr.B;
+  }
+  algorithm1_step(theta, g, hat.inv, population_inv, T(o.eta), o.precondition);
+  if (o.renormalise) {
+    const Factors<T> f = to_factors(theta.A, theta.B, hat);
+    const T p = f.P.norm(), q = f.Q.norm();
+    if (p > 0 && q > 0) {
+      const T c = sqrt(q / p);
+      theta.A *= c;
+      theta.B /= c;
+    }
+  }
+}
+
 #define THM_ALGORITHM1_EXTERN(T)                                                                                   \
   extern template ParamPair<T> spectral_init(const EmpiricalMoments<T>&, int);                                     \
   extern template TrainRun<T> train(const ParamPair<T>&, const Mat<T>&, const Mat<T>&, const EmpiricalMoments<T>&, \

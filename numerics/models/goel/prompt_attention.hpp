@@ -105,7 +105,7 @@ TrainRun<T> train_on_prompts(const ParamPair<T>& init, const PromptSet<T>& data,
                              const RegressionTask<T>& population, const TrainOptions& o) {
   using std::sqrt;
   const SymmetricRoots<T> hat = symmetric_roots(moments.Sigma_hat);
-  const T eta(o.eta), lambda(o.lambda);
+  const T lambda(o.lambda);
   TrainRun<T> run;
   ParamPair<T> theta = init;
   const auto record = [&](const ParamPair<T>& th, const Factors<T>& fh, const T& loss) {
@@ -122,22 +122,7 @@ TrainRun<T> train_on_prompts(const ParamPair<T>& init, const PromptSet<T>& data,
       run.diverged = true;
       break;
     }
-    if (o.regularizer != Regularizer::none) {
-      const ParamPair<T> gr = gradient_to_params(regularizer_gradient(fh, o.regularizer, lambda), hat);
-      g.A += gr.A;
-      g.B += gr.B;
-    }
-    algorithm1_step(theta, g, hat.inv, population.roots.inv, eta, o.precondition);
-    if (o.renormalise) {
-      // (A, B) -> (cA, B/c) with ||P_hat|| = ||Q_hat||, c^2 = ||Q_hat|| / ||P_hat|| (goel.model.md, "Why this R_si").
-      const Factors<T> f2 = to_factors(theta.A, theta.B, hat);
-      const T p = f2.P.norm(), q = f2.Q.norm();
-      if (p > 0 && q > 0) {
-        const T c = sqrt(q / p);
-        theta.A *= c;
-        theta.B /= c;
-      }
-    }
+    algorithm1_update(theta, std::move(g), fh, hat, population.roots.inv, o);
   }
   if (!run.diverged) {
     T loss = 0;

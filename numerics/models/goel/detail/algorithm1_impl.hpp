@@ -35,7 +35,7 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
                   const RegressionTask<T>& population, const FactorManifold<T>& S, const TrainOptions& o) {
   using std::sqrt;
   const SymmetricRoots<T> hat = symmetric_roots(m.Sigma_hat);
-  const T eta(o.eta), lambda(o.lambda);
+  const T lambda(o.lambda);
   TrainRun<T> run;
   ParamPair<T> theta = init;
   Rng rng(o.sgd_seed);
@@ -64,21 +64,7 @@ TrainRun<T> train(const ParamPair<T>& init, const Mat<T>& X, const Mat<T>& Y, co
       run.diverged = true;
       break;
     }
-    if (o.regularizer != Regularizer::none) {
-      const ParamPair<T> gr = gradient_to_params(regularizer_gradient(fh, o.regularizer, lambda), hat);
-      g.A += gr.A;
-      g.B += gr.B;
-    }
-    algorithm1_step(theta, g, hat.inv, population.roots.inv, eta, o.precondition);
-    if (o.renormalise) {
-      const Factors<T> fh = to_factors(theta.A, theta.B, hat);
-      const T p = fh.P.norm(), q = fh.Q.norm();
-      if (p > 0 && q > 0) {
-        const T c = sqrt(q / p);
-        theta.A *= c;
-        theta.B /= c;
-      }
-    }
+    algorithm1_update(theta, std::move(g), fh, hat, population.roots.inv, o);
   }
   if (!run.diverged) record(theta, to_factors(theta.A, theta.B, hat), finite_loss(theta.A, theta.B, X, Y, o.mask_self));
   run.final = theta;
