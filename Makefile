@@ -4,6 +4,9 @@ SANITIZE_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 FAULTS_BUILD ?= build-faults
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# Ninja (scripts/install-deps installs it) for a new build directory; one configured before keeps its generator
+# (CMake refuses to switch it).
+generator = $(if $(wildcard $(1)/CMakeCache.txt),,-G Ninja)
 # Seconds each libFuzzer target runs for in `make fuzz`.
 FUZZ_SECONDS ?= 60
 # The tests run again under the sanitizers: the unit tests (the sanitizer build's test binary holds only those,
@@ -28,14 +31,14 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > $(BUILD).configure.log 2>&1 || { cat $(BUILD).configure.log; exit 1; }
+	@cmake -S . -B $(BUILD) $(call generator,$(BUILD)) -DCMAKE_BUILD_TYPE=Release > $(BUILD).configure.log 2>&1 || { cat $(BUILD).configure.log; exit 1; }
 
 deps:
 	@scripts/install-deps
 
 # ASan + UBSan + bounds checks, built with clang (-O1, line tables); any report fails the test that caused it.
 sanitize-test: deps
-	@CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Release -DTHM_SANITIZE=ON > $(SANITIZE_BUILD).configure.log 2>&1 || { cat $(SANITIZE_BUILD).configure.log; exit 1; }
+	@CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) $(call generator,$(SANITIZE_BUILD)) -DCMAKE_BUILD_TYPE=Release -DTHM_SANITIZE=ON > $(SANITIZE_BUILD).configure.log 2>&1 || { cat $(SANITIZE_BUILD).configure.log; exit 1; }
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS) --target thmcheck thmcheck_tests
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -E '$(SANITIZE_SKIP)'
@@ -44,7 +47,7 @@ sanitize-test: deps
 # finds is in $(FUZZ_BUILD)/findings/<target>/ (copy a crash to tests/corpus/bad/ to replay it in make test).
 fuzz:
 	@scripts/install-deps
-	@CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Release -DTHM_FUZZ=ON -DBUILD_TESTING=OFF > $(FUZZ_BUILD).configure.log 2>&1 || { cat $(FUZZ_BUILD).configure.log; exit 1; }
+	@CXX=clang++ cmake -S . -B $(FUZZ_BUILD) $(call generator,$(FUZZ_BUILD)) -DCMAKE_BUILD_TYPE=Release -DTHM_FUZZ=ON -DBUILD_TESTING=OFF > $(FUZZ_BUILD).configure.log 2>&1 || { cat $(FUZZ_BUILD).configure.log; exit 1; }
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_counterexample fuzz_series_csv
 	@mkdir -p $(FUZZ_BUILD)/corpus/cx $(FUZZ_BUILD)/corpus/csv $(FUZZ_BUILD)/findings/fuzz_counterexample $(FUZZ_BUILD)/findings/fuzz_series_csv
 	@cp tests/corpus/*/*.json tests/data/*.json $(FUZZ_BUILD)/corpus/cx/ 2>/dev/null || true
@@ -57,7 +60,7 @@ fuzz:
 # The fault matrix (README, "Fault matrix"): an optimised build with the fault points of numerics/fault.hpp compiled in,
 # then every fault against every claim; the matrix is printed and written to $(FAULTS_BUILD)/faults.json.
 faults: deps
-	@cmake -S . -B $(FAULTS_BUILD) -DCMAKE_BUILD_TYPE=Release -DTHM_FAULTS=ON > $(FAULTS_BUILD).configure.log 2>&1 || { cat $(FAULTS_BUILD).configure.log; exit 1; }
+	@cmake -S . -B $(FAULTS_BUILD) $(call generator,$(FAULTS_BUILD)) -DCMAKE_BUILD_TYPE=Release -DTHM_FAULTS=ON > $(FAULTS_BUILD).configure.log 2>&1 || { cat $(FAULTS_BUILD).configure.log; exit 1; }
 	cmake --build $(FAULTS_BUILD) -j $(JOBS) --target thmcheck
 	./$(FAULTS_BUILD)/thmcheck faults --out $(FAULTS_BUILD)/faults.json
 
