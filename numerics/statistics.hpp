@@ -5,6 +5,9 @@
 #include "numerics/random.hpp"
 #include "numerics/rate_fit.hpp"
 
+#include <boost/math/distributions/students_t.hpp>
+#include <boost/math/statistics/linear_regression.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -26,6 +29,36 @@ inline double bootstrap_median(const std::vector<double>& v, Rng& rng) {
   std::vector<double> r;
   for (std::size_t j = 0; j < v.size(); ++j) r.push_back(v[static_cast<std::size_t>(rng.uniform_int(0, static_cast<std::int64_t>(v.size()) - 1))]);
   return median(r);
+}
+
+// Ordinary least squares of y on x, with the slope's standard error from the residuals (SE^2 = s^2 / Sxx, s^2 = SSR / (N - 2))
+// and the one-sided critical value t = t_{1 - alpha, N - 2} of Student's t (Boost.Math): under the normal-errors linear model
+// P(slope_hat > slope + t SE) = alpha, so `upper()` is a one-sided (1 - alpha) upper confidence bound on the slope.
+struct SlopeTest {
+  double slope = 0, intercept = 0, se = 0, t = 0;
+  int df = 0;
+  double upper() const { return slope + t * se; }
+  double lower() const { return slope - t * se; }
+};
+inline SlopeTest slope_test(const std::vector<double>& x, const std::vector<double>& y, double alpha) {
+  SlopeTest out;
+  if (x.size() != y.size() || x.size() < 3) return out;
+  const auto [c0, c1] = boost::math::statistics::simple_ordinary_least_squares(x, y);
+  double mx = 0;
+  for (double v : x) mx += v;
+  mx /= static_cast<double>(x.size());
+  double sxx = 0, ssr = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    sxx += (x[i] - mx) * (x[i] - mx);
+    const double r = y[i] - (c0 + c1 * x[i]);
+    ssr += r * r;
+  }
+  out.slope = c1;
+  out.intercept = c0;
+  out.df = static_cast<int>(x.size()) - 2;
+  out.se = sxx > 0 ? std::sqrt(ssr / out.df / sxx) : std::numeric_limits<double>::infinity();
+  out.t = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>(out.df), alpha));
+  return out;
 }
 
 // Log-log fit of per-n medians over seeds with a bootstrap (resampling the seeds at each n, `resamples` times): slope,

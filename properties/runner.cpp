@@ -199,6 +199,10 @@ ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
     out.underpowered = true;
     out.expected = ClaimVerdict::inconclusive;
     if (out.verdict == ClaimVerdict::holds) out.verdict = ClaimVerdict::inconclusive;
+    for (ConditionVerdict& c : out.conditions) {
+      if (c.verdict == ClaimVerdict::holds) c.verdict = ClaimVerdict::inconclusive;
+      if (!(c.expected == ClaimVerdict::violated && c.verdict == ClaimVerdict::violated)) c.expected = ClaimVerdict::inconclusive;
+    }
   }
   return out;
 }

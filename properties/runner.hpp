@@ -203,7 +203,9 @@ struct ResolvedVerdict {
   // The expected conditions (the claim variant only): each must come out as expected too.
   std::vector<ConditionVerdict> conditions;
   // Run below the claim's decided_from budget: a `holds` is reported `inconclusive` and `inconclusive` is expected;
-  // a negative control caught anyway (violated) is as expected too.
+  // a negative control caught anyway (violated), or a finding shown anyway, is as expected too. The same for each
+  // expected condition: a `holds` is reported `inconclusive`, `inconclusive` is expected, and a condition pinned as
+  // violated that is violated anyway stays as expected.
   bool underpowered = false;
   bool conditions_as_expected() const {
     for (const ConditionVerdict& c : conditions)
@@ -211,7 +213,9 @@ struct ResolvedVerdict {
     return true;
   }
   bool is_expected() const {
-    const bool caught_anyway = underpowered && variant == Variant::negative_control && verdict == ClaimVerdict::violated;
+    // Below the deciding budget a violation the variant expects anyway (a negative control caught, a finding shown) is as expected.
+    const bool caught_anyway = underpowered && verdict == ClaimVerdict::violated &&
+                               (variant == Variant::negative_control || (claim && claim->finding && variant == Variant::claim));
     return (verdict == expected || caught_anyway) && conditions_as_expected();
   }
   bool expected_finding() const { return claim && claim->finding && variant == Variant::claim; }

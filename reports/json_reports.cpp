@@ -55,6 +55,15 @@ nlohmann::json evaluation_json(const Evaluation& e) {
     series.push_back({{"name", s.name}, {"variable", s.variable}, {"x", x}, {"y", y}});
   }
   j["series"] = series;
+  if (!e.estimates.empty()) {
+    nlohmann::json est = nlohmann::json::object();
+    for (const Estimate& x : e.estimates) {
+      est[x.name] = number(x.value);
+      est[x.name + "_ci"] = nlohmann::json::array({number(x.lo), number(x.hi)});
+      est[x.name + "_ci_level"] = number(x.level);
+    }
+    j["estimates"] = est;
+  }
   return j;
 }
 

@@ -273,16 +273,92 @@ TEST_CASE("goel.risk.*: the Jonckheere-Terpstra tail is exact (q-multinomial), a
   CHECK(jonckheere_upper_tail({5, 5, 5, 3}, 101) == doctest::Approx(3.798673704135889e-4).epsilon(1e-9));
   CHECK(jonckheere_upper_tail({5, 5, 5, 3}, 100) > kRiskLevel);
   CHECK(jonckheere({{1.0, 2.0}, {3.0, 0.5}}) == 2);
+  // Above kJonckheereExactMax values, the normal tail: heavier than the exact one where both exist (so it rejects less),
+  // and finite for the full budget's 520 draws (the exact counts overflow there).
+  CHECK(jonckheere_upper_tail({15, 15, 15, 15}, 922) == doctest::Approx(4.845e-4).epsilon(1e-3));
+  CHECK(jonckheere_upper_tail_normal({15, 15, 15, 15}, 922) > 4.845e-4);
+  CHECK(jonckheere_upper_tail_normal({15, 15, 15, 15}, 922) < 1.25 * 4.845e-4);
+  const std::vector<int> full = {256, 128, 64, 32, 16, 8, 4, 12};
+  const double mid = jonckheere_upper_tail(full, 91440 / 2);
+  CHECK(mid == doctest::Approx(0.5).epsilon(0.01));
+  CHECK(jonckheere_upper_tail(full, 91440) < 1e-100);
 }
 
-TEST_CASE("goel.risk.*: a fixed instance holds for both readings and each control (n^-7) is violated") {
+// The exponent test on synthetic studies: excess = c/n times chi^2_1 (the boundary model of the derivation, its worst
+// noise), on the full budget's grid and draws (decided), on the standard grid (never decided), with the slow runs left out.
+namespace {
+detail::RiskStudy synthetic_study(bool full, double exponent, std::uint64_t seed) {
+  Rng gen(seed);
+  RngChoices src(gen, 0, full ? StudyBudget::full : StudyBudget::standard);
+  const Instance inst = generate_excess_bound(src);
+  detail::RiskStudy r;
+  r.grid = n_grid(inst);
+  Rng rng = Rng::derive(seed, "synthetic risk study", 0);
+  for (int n : r.grid) {
+    std::vector<double> ex;
+    for (int s = 0; s < detail::risk_seeds(inst, n); ++s) {
+      const double z = rng.normal();
+      ex.push_back(0.3 * std::pow(double(n), exponent) * z * z);
+    }
+    r.converged.emplace_back(ex.size(), true);
+    r.excess.push_back(ex);
+  }
+  return r;
+}
+CaseVerdict exponent_verdict(const detail::RiskStudy& r, double a, Evaluation* out = nullptr) {
+  Evaluation e;
+  detail::judge_exponent(e, r, a);
+  REQUIRE(e.conditions.size() == 1);
+  if (out) *out = e;
+  return e.conditions[0].verdict;
+}
+}  // namespace
+
+TEST_CASE("goel.risk.*: the exponent test decides at the full budget (a 1/n excess holds for -1, is caught for -2), never on the standard grid") {
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    CAPTURE(seed);
+    const detail::RiskStudy full = synthetic_study(true, -1.0, seed);
+    std::size_t draws = 0;
+    for (const auto& v : full.excess) draws += v.size();
+    CHECK(draws == 520);  // 256, 128, 64, 32, 16, 8, 4 and 12 (derivation, "The exponent")
+    Evaluation e;
+    CHECK(exponent_verdict(full, -1.0, &e) == CaseVerdict::holds);
+    REQUIRE(e.estimates.size() == 1);
+    CHECK(e.estimates[0].name == "exponent");
+    CHECK(e.estimates[0].lo < -1.0);
+    CHECK(e.estimates[0].hi > -1.0);
+    CHECK(e.estimates[0].hi - e.estimates[0].lo < 1.0);
+    CHECK(exponent_verdict(full, -2.0) == CaseVerdict::violated);  // v1's exponent: the finding's detector, the 1/n control
+    CHECK(exponent_verdict(synthetic_study(true, -2.0, seed), -2.0) == CaseVerdict::holds);
+    // The standard grid (18 draws) cannot tell -1 from -2: inconclusive either way.
+    const detail::RiskStudy standard = synthetic_study(false, -1.0, seed);
+    CHECK(exponent_verdict(standard, -1.0) == CaseVerdict::inconclusive);
+    CHECK(exponent_verdict(standard, -2.0) == CaseVerdict::inconclusive);
+  }
+  // Runs whose optimisation term is not gone are left out: a stalled top point (excess 1e3 x) changes nothing.
+  detail::RiskStudy r = synthetic_study(true, -1.0, 4);
+  Evaluation before, after;
+  exponent_verdict(r, -1.0, &before);
+  for (double& x : r.excess.back()) x *= 1e3;
+  r.converged.back().assign(r.excess.back().size(), false);
+  exponent_verdict(r, -1.0, &after);
+  CHECK(after.conditions[0].lhs < before.conditions[0].lhs);  // the top point's leverage is gone, not its weight added
+  CHECK(after.conditions[0].verdict == CaseVerdict::holds);
+}
+
+TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds for both readings, the exponent test is undecided, and each control (n^-7) is violated") {
   for (const char* id : {kExcessBoundV1Id, kExcessBound1OverNId}) {
     INFO(id);
     const Claim& c = claim(id);
     const Instance inst = generate_case(c, 20261130, 0, 2);
     const Evaluation e = c.evaluate(inst, Precision::float64, Variant::claim);
     REQUIRE(e.hypotheses_hold);
-    CHECK(judge(e, precision_epsilon(Precision::float64)).verdict == CaseVerdict::holds);
+    REQUIRE(e.conditions.size() == 2);
+    CHECK(e.conditions[0].verdict == CaseVerdict::holds);         // the trend of excess / b(n)
+    CHECK(e.conditions[1].verdict == CaseVerdict::inconclusive);  // the exponent: t SE > 1/2 on n = 32..256
+    REQUIRE(e.estimates.size() == 1);
+    CHECK(e.estimates[0].hi - e.estimates[0].lo > 1.0);
+    CHECK(judge(e, precision_epsilon(Precision::float64)).verdict == CaseVerdict::inconclusive);
     CHECK(judge(c.evaluate(inst, Precision::float64, Variant::negative_control), precision_epsilon(Precision::float64)).verdict ==
           CaseVerdict::violated);
   }

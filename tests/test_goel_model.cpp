@@ -6,6 +6,7 @@
 #include "numerics/models/goel/monte_carlo.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/rate_fit.hpp"
+#include "numerics/statistics.hpp"
 #include "numerics/models/goel/population_instance.hpp"
 
 #include <doctest/doctest.h>
@@ -138,6 +139,22 @@ TEST_CASE("[G] manifold S: points of S project to themselves, have zero loss, an
       CHECK(q.distance <= mp50(std::sqrt(to_double(squared_norm(theta - other)))));
     }
   }
+}
+
+TEST_CASE("slope_test: OLS slope, its residual standard error and Student's t critical value (Boost.Math)") {
+  // Hand-computed: slope 0.99, intercept 0.04, SE = sqrt(SSR / 3 / Sxx) = 0.0597215762238965; t_{0.95, 3} = 2.3533634.
+  const SlopeTest f = slope_test({0, 1, 2, 3, 4}, {0.1, 0.9, 2.2, 2.8, 4.1}, 0.05);
+  CHECK(f.slope == doctest::Approx(0.99).epsilon(1e-14));
+  CHECK(f.intercept == doctest::Approx(0.04).epsilon(1e-12));
+  CHECK(f.se == doctest::Approx(0.059721576223896435).epsilon(1e-12));
+  CHECK(f.df == 3);
+  CHECK(f.t == doctest::Approx(2.3533634).epsilon(1e-7));
+  CHECK(f.upper() == doctest::Approx(0.99 + 2.3533634 * 0.059721576223896435).epsilon(1e-7));
+  // An exact line has no residual: SE 0. Fewer than three points: nothing fitted (df 0).
+  const SlopeTest line = slope_test({1, 2, 3, 4}, {2.5, 1.0, -0.5, -2.0}, 1e-4);
+  CHECK(line.slope == doctest::Approx(-1.5));
+  CHECK(line.se == doctest::Approx(0.0).scale(1));
+  CHECK(slope_test({1, 2}, {1, 2}, 0.05).df == 0);
 }
 
 TEST_CASE("[G] Monte-Carlo summaries and weighted line fits") {

@@ -202,6 +202,50 @@ TEST_CASE("underpowered budgets: below decided_from a holds is reported inconclu
   CHECK(v.is_expected());
 }
 
+TEST_CASE("underpowered budgets: a finding's pinned conditions, undecided below decided_from, are as expected, and decided against their pin they are not") {
+  // One condition that holds (pinned holds), one the grid leaves undecided (pinned violated): what a finding decided only
+  // at the full budget reports on the standard one (goel.risk.excess_bound_v1).
+  const auto finding_with = [](CaseVerdict second) {
+    Claim c = with_finding(testing::synthetic_claim(0.0, 1.0));
+    c.decided_from = StudyBudget::full;
+    c.underpowered_reason = "the grid is too short";
+    c.expected_conditions = {{"trend", ClaimVerdict::holds}, {"exponent", ClaimVerdict::violated}};
+    c.evaluate = [second](const Instance&, Precision, Variant) {
+      Evaluation e;
+      e.conditions.push_back(make_le<double>("trend", 0.0, 1.0, 0.0));
+      Condition x = make_le<double>("exponent", 0.0, 1.0, 0.0);
+      x.verdict = second;
+      e.conditions.push_back(x);
+      return e;
+    };
+    return c;
+  };
+  // (The claims outlive the verdicts, which point at them.)
+  const Claim undecided = finding_with(CaseVerdict::inconclusive), shown = finding_with(CaseVerdict::violated);
+  RunOptions o;
+  o.precisions = {Precision::float64};
+  ResolvedVerdict v = resolved(run_claim(undecided, o));
+  CHECK(v.underpowered);
+  CHECK(v.verdict == ClaimVerdict::inconclusive);
+  REQUIRE(v.conditions.size() == 2);
+  CHECK(v.conditions[0].verdict == ClaimVerdict::inconclusive);  // a holds below the deciding budget is reported inconclusive
+  CHECK(v.conditions[0].expected == ClaimVerdict::inconclusive);
+  CHECK(v.conditions[1].verdict == ClaimVerdict::inconclusive);
+  CHECK(v.conditions[1].expected == ClaimVerdict::inconclusive);
+  CHECK(v.is_expected());
+  // Shown anyway on the short grid: the finding's violation is as expected, and so is its pinned condition.
+  v = resolved(run_claim(shown, o));
+  CHECK(v.verdict == ClaimVerdict::violated);
+  CHECK(v.conditions[1].expected == ClaimVerdict::violated);
+  CHECK(v.is_expected());
+  // At the full budget the pins are judged as they stand.
+  o.budget = StudyBudget::full;
+  v = resolved(run_claim(shown, o));
+  CHECK_FALSE(v.underpowered);
+  CHECK(v.is_expected());
+  CHECK_FALSE(resolved(run_claim(undecided, o)).is_expected());
+}
+
 TEST_CASE("resolved verdict: inconclusive double cases that hold at mp50 and mp100 are resolved") {
   Claim c = inconclusive_in_double(true);
   c.ladder_checks = c.default_cases;

@@ -123,6 +123,13 @@ struct Series {
   std::vector<double> x, y;
 };
 
+// A fitted quantity with its confidence interval at `level` (e.g. the exponent of the excess risk in n); the JSON
+// reports write it as `name` and `name_ci`.
+struct Estimate {
+  std::string name;
+  double value = 0, lo = 0, hi = 0, level = 0;
+};
+
 // A claim's conclusion on one instance.
 struct Evaluation {
   bool hypotheses_hold = true;
@@ -133,6 +140,7 @@ struct Evaluation {
   std::vector<Condition> judged_alone;
   std::vector<std::pair<std::string, double>> observations;  // other measured quantities, in order
   std::vector<Series> series;                                // measured curves, in order of first point
+  std::vector<Estimate> estimates;                           // fitted quantities with their intervals, in order
 
   // Appends (x, y) to the series `name` against `variable`, creating it at its first point.
   void add_point(const std::string& name, const std::string& variable, double x, double y) {

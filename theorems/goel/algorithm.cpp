@@ -57,9 +57,14 @@ Instance generate_excess_bound(ChoiceSource& src) {
   s.mc_seed = src.entropy();
   Instance inst = build_goel(s);
   inst.params["n_min"] = 32;
-  inst.params["n_max"] = src.budget() == StudyBudget::full ? 4096 : 256;
+  const bool full = src.budget() == StudyBudget::full;
+  inst.params["n_max"] = full ? 4096 : 256;
   inst.params["seeds"] = kRiskSeeds;
-  inst.params["seeds_large"] = kRiskSeedsLarge;
+  inst.params["seeds_large"] = full ? kRiskSeedsLargeFull : kRiskSeedsLarge;
+  if (full) {
+    inst.params["draws_scale"] = kRiskDrawsScaleFull;
+    inst.params["seeds_top"] = kRiskSeedsTopFull;
+  }
   inst.params["n_large"] = kRiskLargeN;
   inst.params["iterations"] = kRiskIterations;
   return inst;

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Calibration of the exponent test of goel.risk.excess_bound_1_over_n and goel.risk.excess_bound_v1.
+
+Backs docs/derivations/goel.risk.excess_bound_1_over_n.md ("The exponent") and the v1 finding.
+
+The test (theorems/goel/risk.hpp, judge_exponent): OLS of log(L - L*) on log n over every converged draw; violated when
+the slope exceeds a + t SE, t = t_{1 - 1e-4, N - 2} (Student t); decided only where t SE <= 1/2.
+
+Model (derivation of v1, steps 1 and 4): at the boundary of the 1/n reading the excess is c/n times a draw of
+chi^2_nu / nu, nu the number of effective parameters (worst case nu = 1: d = k = 1), so log(L - L*) = -log n + c' +
+log(chi^2_nu / nu). Simulated at the full budget's grid (n = 32..4096, max(4, 8192 / n) draws below 4096, 12 at 4096) and the
+standard one (n = 32..256, 5 draws below 256, 3 at 256):
+  - false failure: P(decided and slope > -1 + t SE) with true exponent -1;
+  - power of the 1/n claim's control (exponent -2), which is also the chance the v1 finding is shown on an instance:
+    P(decided and slope > -2 + t SE) with true exponent -1;
+  - the decided share P(t SE <= 1/2).
+Pure Python (math, random) plus mpmath for Student's t quantile; fixed seeds, every figure printed with its name.
+"""
+import math
+import random
+
+import mpmath
+
+from _common import show
+
+LEVEL = 1e-4
+DECIDED = 0.5
+
+
+def t_quantile_upper(alpha, df):
+    """t with P(T > t) = alpha, T Student t with df degrees of freedom (regularised incomplete beta, bisection)."""
+    mpmath.mp.dps = 30
+
+    def sf(t):
+        x = df / (df + t * t)
+        return 0.5 * mpmath.betainc(df / 2.0, 0.5, 0, x, regularized=True)
+
+    lo, hi = 0.0, 100.0
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if sf(mid) > alpha:
+            lo = mid
+        else:
+            hi = mid
+    return float(0.5 * (lo + hi))
+
+
+def grid(full):
+    # Full budget: max(4, 8192 / n) draws below the top, 12 at n = 4096 (kRiskDrawsScaleFull, kRiskSeedsLargeFull,
+    # kRiskSeedsTopFull); standard: 5 below 256, 3 at 256.
+    if full:
+        return [(n, 12 if n == 4096 else max(4, 8192 // n)) for n in (32 * 2 ** i for i in range(8))]
+    return [(n, 5 if n < 256 else 3) for n in (32, 64, 128, 256)]
+
+
+def simulate(full, nu, exponent, reps, seed):
+    rng = random.Random(seed)
+    pts = grid(full)
+    xs = [math.log(n) for n, k in pts for _ in range(k)]
+    N = len(xs)
+    mx = sum(xs) / N
+    sxx = sum((x - mx) ** 2 for x in xs)
+    t = t_quantile_upper(LEVEL, N - 2)
+    t05 = t_quantile_upper(0.05, N - 2)
+    decided = fail = caught = fail05 = 0
+    for _ in range(reps):
+        ys = []
+        for x in xs:
+            chi = sum(rng.gauss(0.0, 1.0) ** 2 for _ in range(nu)) / nu
+            ys.append(exponent * x + math.log(chi))
+        my = sum(ys) / N
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+        ssr = sum((y - my - slope * (x - mx)) ** 2 for x, y in zip(xs, ys))
+        se = math.sqrt(ssr / (N - 2) / sxx)
+        if slope > -1 + t05 * se:
+            fail05 += 1
+        if t * se <= DECIDED:
+            decided += 1
+            if slope > -1 + t * se:
+                fail += 1
+            if slope > -2 + t * se:
+                caught += 1
+    return N, t, decided / reps, fail / reps, caught / reps, fail05 / reps
+
+
+def main():
+    for full, label in ((True, "full budget, n = 32..4096"), (False, "standard budget, n = 32..256")):
+        for nu in (1, 3):
+            reps = 4000 if (full and nu == 1) else 1000
+            N, t, dec, ff, pw, ff05 = simulate(full, nu, -1.0, reps, 20261204 + nu + (0 if full else 100))
+            tag = "%s, chi^2_%d noise, %d replicates" % (label, nu, reps)
+            show("draws N (%s)" % label, N, "%d")
+            show("t_{1-1e-4, N-2} (%s)" % label, t, "%.4f")
+            show("decided share P(t SE <= 1/2) [%s]" % tag, dec, "%.4f")
+            show("false failure per instance, true exponent -1 [%s]" % tag, ff, "%.5f")
+            show("the t test's level checked at 0.05: P(slope > -1 + t_{0.95} SE) [%s]" % tag, ff05, "%.4f")
+            show("control (exponent -2) caught / v1 finding shown per instance [%s]" % tag, pw, "%.4f")
+    # What 0 false failures in 4000 replicates bounds (one-sided 95%: 1 - 0.05^(1/4000)); the nominal level is 1e-4.
+    show("95% upper bound on the false failure from 0 of 4000", 1 - 0.05 ** (1 / 4000), "%.2e")
+
+
+if __name__ == "__main__":
+    main()
