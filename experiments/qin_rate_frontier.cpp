@@ -61,7 +61,7 @@ FrontierPoint frontier_point(const ExperimentArgs& a, std::size_t r, int w, int 
   s.entropy = rng.next_u64();
   const QModel<double> q = qin_model_double(qin::with_output_scale_targets(build_qin_model(s)));
   const TransformerTrace<double> tr = transformer_forward(q.params, q.config, q.X, q.Y);
-  const detail::RateSetup<double> st = detail::rate_setup(q, tr, true);
+  const RateSetup<double> st = rate_setup(q, tr, true);
   if (!(st.sigma0 > 0)) throw std::domain_error("qin-rate-frontier: sigma_nN(H_0) = 0 at width " + std::to_string(w));
   // The theorem's step: at the radius it uses when (H1) and (H2) hold, else at rho* (what it would use).
   const double eta = 1.0 / st.sm.Lg;

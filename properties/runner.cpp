@@ -207,18 +207,6 @@ ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
   return out;
 }
 
-std::vector<std::vector<const ClaimRun*>> by_claim(const std::vector<ClaimRun>& runs) {
-  std::vector<std::vector<const ClaimRun*>> groups;
-  for (const ClaimRun& r : runs) {
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.front()->claim == r.claim; });
-    if (it == groups.end())
-      groups.push_back({&r});
-    else
-      it->push_back(&r);
-  }
-  return groups;
-}
-
 namespace {
 
 // Cases are evaluated in blocks: in parallel within a block, then folded into the run in case order (counts,

@@ -222,8 +222,6 @@ struct ResolvedVerdict {
 };
 // `rows` are one claim's runs, one per precision (non-empty).
 ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows);
-// The runs of each claim in `runs`, in order of first appearance.
-std::vector<std::vector<const ClaimRun*>> by_claim(const std::vector<ClaimRun>& runs);
 
 // One ClaimRun per requested precision, in the order requested.
 std::vector<ClaimRun> run_claim(const Claim& claim, const RunOptions& options);

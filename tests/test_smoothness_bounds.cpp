@@ -119,7 +119,7 @@ void check_sharp_bounds(const char* id, bool all_blocks) {
     const std::size_t L = q.params.blocks.size();
     const TransformerTrace<T> tr = transformer_forward(q.params, q.config, q.X, q.Y);
     const detail::SharpPoint<T> point = detail::sharp_point(q, tr, all_blocks);
-    const detail::RateSetup<T> setup = detail::rate_setup(q, tr, all_blocks);
+    const RateSetup<T> setup = rate_setup(q, tr, all_blocks);
     const std::vector<bool> blocks = all_blocks ? std::vector<bool>(5 * L + 1, true) : detail::ffn_and_head_blocks(L);
     for (const T& rho : {T(0.05), setup.rho_star}) {
       const detail::FfnSmoothness<T> sm = detail::sharp_smoothness(point, rho);

@@ -27,8 +27,6 @@ inline int linear_rate_steps(double eta_alpha) {
   return !(t < kLinearRateMaxSteps) ? kLinearRateMaxSteps : std::max(kLinearRateSteps, static_cast<int>(t));
 }
 
-namespace detail {
-
 // What the theorem of docs/derivations/qin.gd.linear_rate.md fixes before the first step: sigma0, alpha,
 // the constants on the ball, the radius rho and the step eta, and the frontier quantities the reports and
 // the experiment qin-rate-frontier show (the largest L_0 that (H2) admits).
@@ -38,7 +36,7 @@ struct RateSetup {
   T rho_star;                        // largest rho with J(rho) rho <= sigma0/2 (H1)
   T l0_max;                          // largest L_0 with (H2) at rho_star: 1/2 (alpha rho*/(2 a(rho*)))^2
   T rho, movement, eta;              // the radius used (H1 and H2 hold), 2 sqrt(2 L0) a(rho)/alpha, 1/Lg(rho)
-  FfnSmoothness<T> sm;               // constants at rho
+  detail::FfnSmoothness<T> sm;               // constants at rho
   std::optional<std::string> discard;
 };
 
@@ -64,8 +62,8 @@ RateSetup<T> rate_setup(const QModel<T>& q, const TransformerTrace<T>& tr, bool 
     return s;
   }
   s.alpha = s.sigma0 * s.sigma0 / T(4);
-  const SharpPoint<T> point = sharp_point(q, tr, all_blocks);
-  auto smooth = [&](const T& rho) { return sharp_smoothness(point, rho); };
+  const detail::SharpPoint<T> point = detail::sharp_point(q, tr, all_blocks);
+  auto smooth = [&](const T& rho) { return detail::sharp_smoothness(point, rho); };
   // rho*: the largest radius with J(rho) rho <= sigma0 / 2 (J increases with rho), by bisection.
   auto h1 = [&](const T& rho) { return smooth(rho).J * rho <= s.sigma0 / T(2); };
   T lo = T(0), hi = T(1);
@@ -75,7 +73,7 @@ RateSetup<T> rate_setup(const QModel<T>& q, const TransformerTrace<T>& tr, bool 
     (h1(mid) ? lo : hi) = mid;
   }
   s.rho_star = lo;
-  const FfnSmoothness<T> at_star = smooth(s.rho_star);
+  const detail::FfnSmoothness<T> at_star = smooth(s.rho_star);
   const T admitted = s.alpha * s.rho_star / (T(2) * at_star.a);  // sqrt(2 L_0) (H2) admits at rho*
   s.l0_max = admitted * admitted / T(2);
   auto movement = [&](const T& rho) { return T(2) * sqrt(T(2) * s.f0) * smooth(rho).a / s.alpha; };
@@ -100,6 +98,8 @@ RateSetup<T> rate_setup(const QModel<T>& q, const TransformerTrace<T>& tr, bool 
   s.eta = T(1) / s.sm.Lg;
   return s;
 }
+
+namespace detail {
 
 // qin.gd.linear_rate and its multilayer form: the theorem of docs/derivations/qin.gd.linear_rate.md,
 // on all six blocks of a single layer (all_blocks), or on (W_1, W_2) of the last block and W_U with Z
