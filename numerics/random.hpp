@@ -2,7 +2,7 @@
 //
 // Integers: xoshiro256** seeded through splitmix64 (pure 64-bit integer arithmetic).
 // Reals: uniforms are k * 2^-53; normals use Marsaglia's polar method, whose only transcendental,
-// log, is evaluated by MPFR with correct rounding at 53 bits, so no libm difference can leak in.
+// log, is correctly rounded at 53 bits (cr_log), so no libm difference can leak in.
 // (std::normal_distribution is implementation-defined and is never used.)
 #pragma once
 
@@ -11,7 +11,8 @@
 
 namespace thm {
 
-// Correctly rounded (round-to-nearest) exp and log of a double, via MPFR at 53 bits.
+// Correctly rounded (round-to-nearest) exp and log of a double, via MPFR at 53 bits (log: the x87 log first, where its
+// error bound decides the rounding; the same bits).
 double cr_exp(double x);
 double cr_log(double x);
 

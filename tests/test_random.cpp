@@ -3,9 +3,13 @@
 #include "numerics/random_matrix.hpp"
 
 #include <doctest/doctest.h>
+#include <mpfr.h>
 
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <set>
+#include <vector>
 
 using namespace thm;
 
@@ -69,4 +73,36 @@ TEST_CASE("random: cr_exp and cr_log are correctly rounded on exact cases") {
   CHECK(cr_exp(0.0) == 1.0);
   CHECK(cr_log(1.0) == 0.0);
   CHECK(cr_log(cr_exp(1.0)) == doctest::Approx(1.0).epsilon(1e-15));
+}
+
+namespace {
+double mpfr_log53(double x) {
+  mpfr_t t;
+  mpfr_init2(t, 53);
+  mpfr_set_d(t, x, MPFR_RNDN);
+  mpfr_log(t, t, MPFR_RNDN);
+  const double r = mpfr_get_d(t, MPFR_RNDN);
+  mpfr_clear(t);
+  return r;
+}
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0 || (std::isnan(a) && std::isnan(b)); }
+}  // namespace
+
+// cr_log's x87 fast path (numerics/random.cpp) returns MPFR's correctly rounded log bit for bit: on Rng::normal's
+// arguments s = u^2 + v^2 in (0, 1), next to 1 (where log x ~ x - 1), down to the smallest doubles, above 1, and at the
+// special values, which go to MPFR.
+TEST_CASE("random: cr_log is MPFR's correctly rounded log, bit for bit") {
+  Rng r(20261204);
+  std::vector<double> xs = {0.0, -0.0, -1.0, 1.0, 2.0, 0.5, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(),
+                            std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::min(), std::numeric_limits<double>::max(),
+                            std::nextafter(1.0, 0.0), std::nextafter(1.0, 2.0)};
+  for (int i = 0; i < 40000; ++i) {
+    const double u = r.uniform(-1.0, 1.0), v = r.uniform(-1.0, 1.0);
+    xs.push_back(u * u + v * v);
+  }
+  for (int i = 0; i < 20000; ++i) xs.push_back(1.0 - std::ldexp(double(r.uniform_int(1, 1 << 20)), -52 - int(r.uniform_int(0, 8))));
+  for (int i = 0; i < 20000; ++i) xs.push_back(std::ldexp(r.uniform(0.5, 1.0), int(r.uniform_int(-1074, 1024))));
+  int differ = 0;
+  for (double x : xs) differ += !same_bits(cr_log(x), mpfr_log53(x));
+  CHECK(differ == 0);
 }
