@@ -4,8 +4,8 @@
 #                               the claim): exit 0, the resolved verdict is the expected one (holds, or violated for a
 #                               documented finding)
 #   claim.<id>.control_caught   --negative-control at double (the ladder re-checks its violations at mp50 and mp100):
-#                               the broken variant is violated (not certified here: test_claim_certificates.cpp certifies
-#                               every certifiable control's worst case)
+#                               the broken variant is violated; where the claim certifies its control, the control's
+#                               worst case is certified violated too (tests/control_caught.cmake)
 #   claim.<id>.tighten          inequality and trajectory claims: the tightness search finds a best ratio
 #   corpus.<expected>.<file>    tests/corpus/<expected classification>/<claim>-<hash>.json replayed with explore, and
 #                               certified too when the claim has an interval evaluation
@@ -24,9 +24,15 @@ foreach(i RANGE ${last})
   string(JSON certified_${id} GET "${json}" ${i} interval_certification)
   add_test(claim.${id}.as_expected ${CMAKE_COMMAND} -DCMD=${THM}
            "-DARGS=run|--claims|${id}|--report|${SCRATCH}/claim/${id}" -DSTATUS=0 -P ${EXPECT})
+  string(JSON certified_control GET "${json}" ${i} interval_certification_control)
+  if(certified_control)
+    set(certify reported)
+  else()
+    set(certify none)
+  endif()
   add_test(claim.${id}.control_caught ${CMAKE_COMMAND} -DCMD=${THM}
-           "-DARGS=run|--claims|${id}|--precision|double|--negative-control|--certify|none|--report|${SCRATCH}/control/${id}" -DSTATUS=0
-           -P ${EXPECT})
+           "-DARGS=run|--claims|${id}|--precision|double|--negative-control|--certify|${certify}|--report|${SCRATCH}/control/${id}"
+           -DSTATUS=0 -DCERTIFIED=${certified_control} -DID=${id} -DREPORT=${SCRATCH}/control/${id} -P ${TESTS_DIR}/control_caught.cmake)
   # A small budget: 8 random starts, so that a claim discarding 40% of its instances (qin.gd.linear_rate) has one to
   # climb from with probability 1 - 0.4^8.
   if(kind STREQUAL "inequality" OR kind STREQUAL "trajectory")

@@ -374,12 +374,16 @@ TEST_CASE("claim qin.gd.linear_rate discards a start too far from the targets in
 // The tests pin what must hold regardless of the verdict: the controls, the forward parts, and that the MP rung
 // reproduces the double verdict of the same case.
 
+// The case the MP rung runs (mp_cases = 1: case 0 of the default budget), judged at double and at mp50; the claim's verdict
+// over the whole budget is claim.qin.gd.residual_speeds_convergence.as_expected's.
 TEST_CASE("claim qin.gd.residual_speeds_convergence: the MP rung gives the double verdict on the same case") {
-  const auto runs = run(claim(kResidualSpeedsId), Variant::claim);
-  REQUIRE(runs.size() == 2);
-  REQUIRE(runs[1].records.size() == 1);
-  CHECK(runs[0].records[0].outcome.verdict == runs[1].records[0].outcome.verdict);
-  CHECK((runs[0].verdict == ClaimVerdict::holds || runs[0].verdict == ClaimVerdict::violated));
+  const Claim& c = claim(kResidualSpeedsId);
+  REQUIRE(c.mp_cases == 1);
+  const Instance inst = generate_case(c, 20261130, 0, c.default_cases);
+  const CaseOutcome d = judge(evaluate_case(c, inst, Precision::float64, Variant::claim), precision_epsilon(Precision::float64));
+  const CaseOutcome m = judge(evaluate_case(c, inst, Precision::mp50, Variant::claim), precision_epsilon(Precision::mp50));
+  CHECK(d.verdict != CaseVerdict::discarded);
+  CHECK(d.verdict == m.verdict);
 }
 
 TEST_CASE("claim qin.gd.residual_speeds_convergence: the claim rarely fails and its control is caught (binomial calculation)") {
