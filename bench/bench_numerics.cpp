@@ -9,6 +9,8 @@
 //              (kappa = 1e3), through JacobiSVD and BDCSVD (double; MPFR: Jacobi only), and (BM_SingularValuesRefined, also N = 64) by
 //              refinement of a double SVD (numerics/refined_svd.hpp); its `refined` counter is the fraction of
 //              calls that took the refined path rather than the MPFR fallback.
+//   log:       cr_log (the x87 log with Ziv's rounding test, MPFR where it does not decide) beside MPFR's correctly rounded
+//              log alone and libm's log (not correctly rounded: the floor), on Rng::normal's arguments s = u^2 + v^2 in (0, 1).
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/eigen_types.hpp"
 #include "numerics/random.hpp"
@@ -18,6 +20,7 @@
 #include "numerics/spectral.hpp"
 
 #include <benchmark/benchmark.h>
+#include <mpfr.h>
 
 #include <cmath>
 #include <cstdint>
@@ -98,6 +101,42 @@ void BM_SingularValuesRefined(benchmark::State& state) {
   }
   state.counters["refined"] = calls > 0 ? refined / calls : 0;
 }
+
+// Rng::normal's log arguments, drawn once.
+const std::vector<double>& log_arguments() {
+  static const std::vector<double> xs = [] {
+    thm::Rng r(kSeed);
+    std::vector<double> out;
+    while (out.size() < 4096) {
+      const double u = r.uniform(-1.0, 1.0), v = r.uniform(-1.0, 1.0), s = u * u + v * v;
+      if (s < 1.0 && s > 0.0) out.push_back(s);
+    }
+    return out;
+  }();
+  return xs;
+}
+
+double mpfr_log53(double x) {
+  mpfr_t t;
+  mpfr_init2(t, 53);
+  mpfr_set_d(t, x, MPFR_RNDN);
+  mpfr_log(t, t, MPFR_RNDN);
+  const double r = mpfr_get_d(t, MPFR_RNDN);
+  mpfr_clear(t);
+  return r;
+}
+
+template <double (*Log)(double)>
+void BM_Log(benchmark::State& state) {
+  const std::vector<double>& xs = log_arguments();
+  for (auto _ : state)
+    for (double x : xs) benchmark::DoNotOptimize(Log(x));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * xs.size()));
+}
+double libm_log(double x) { return std::log(x); }
+BENCHMARK(BM_Log<thm::cr_log>)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Log<mpfr_log53>)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Log<libm_log>)->Unit(benchmark::kMicrosecond);
 
 // double: default timing, microseconds. MP types: milliseconds and a short minimum time, so the
 // whole run stays well under a minute.
