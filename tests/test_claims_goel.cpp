@@ -274,14 +274,14 @@ TEST_CASE("goel.risk.*: the Jonckheere-Terpstra tail is exact (q-multinomial), a
   CHECK(jonckheere_upper_tail({5, 5, 5, 3}, 100) > kRiskLevel);
   CHECK(jonckheere({{1.0, 2.0}, {3.0, 0.5}}) == 2);
   // Above kJonckheereExactMax values, the normal tail: heavier than the exact one where both exist (so it rejects less),
-  // and finite for the full budget's 520 draws (the exact counts overflow there).
+  // and finite for the full budget's 2044 draws (the exact counts overflow there).
   CHECK(jonckheere_upper_tail({15, 15, 15, 15}, 922) == doctest::Approx(4.845e-4).epsilon(1e-3));
   CHECK(jonckheere_upper_tail_normal({15, 15, 15, 15}, 922) > 4.845e-4);
   CHECK(jonckheere_upper_tail_normal({15, 15, 15, 15}, 922) < 1.25 * 4.845e-4);
-  const std::vector<int> full = {256, 128, 64, 32, 16, 8, 4, 12};
-  const double mid = jonckheere_upper_tail(full, 91440 / 2);
+  const std::vector<int> full = {1024, 512, 256, 128, 64, 32, 16, 12};
+  const double mid = jonckheere_upper_tail(full, 1389888 / 2);
   CHECK(mid == doctest::Approx(0.5).epsilon(0.01));
-  CHECK(jonckheere_upper_tail(full, 91440) < 1e-100);
+  CHECK(jonckheere_upper_tail(full, 1389888) < 1e-100);
 }
 
 // The exponent test on synthetic studies: excess = c/n times chi^2_1 (the boundary model of the derivation, its worst
@@ -320,7 +320,7 @@ TEST_CASE("goel.risk.*: the exponent test decides at the full budget (a 1/n exce
     const detail::RiskStudy full = synthetic_study(true, -1.0, seed);
     std::size_t draws = 0;
     for (const auto& v : full.excess) draws += v.size();
-    CHECK(draws == 520);  // 256, 128, 64, 32, 16, 8, 4 and 12 (derivation, "The exponent")
+    CHECK(draws == 2044);  // 1024, 512, 256, 128, 64, 32, 16 and 12 (derivation, "The exponent")
     Evaluation e;
     CHECK(exponent_verdict(full, -1.0, &e) == CaseVerdict::holds);
     REQUIRE(e.estimates.size() == 1);

@@ -27,10 +27,11 @@ inline constexpr int kRiskSeeds = 5, kRiskSeedsLarge = 3, kRiskLargeN = 256, kRi
 inline constexpr double kRiskLevel = 5e-4;
 // The exponent test of the risk claims (goel.risk.excess_bound_1_over_n.md, "The exponent"): at the full budget's grid
 // n = 32..4096, max(kRiskSeedsLargeFull, kRiskDrawsScaleFull / n) draws per n below the top and kRiskSeedsTopFull at
-// n = 4096 (256, 128, ..., 8, 4 and 12: the cheap small n carry the leverage, the top the reach); one-sided at
+// n = 4096 (1024, 512, ..., 16 and 12: the cheap small n carry the leverage, the top the reach; the scale set from the
+// spread measured at d = 1, derivation "The exponent"); one-sided at
 // kRiskExponentLevel per instance, decided only where t SE <= kRiskExponentDecided (the grid then separates the exponents
 // -1 and -2); a run's optimisation term counts as gone when its fitted mu^m <= kRiskConverged.
-inline constexpr int kRiskDrawsScaleFull = 8192, kRiskSeedsLargeFull = 4, kRiskSeedsTopFull = 12;
+inline constexpr int kRiskDrawsScaleFull = 32768, kRiskSeedsLargeFull = 4, kRiskSeedsTopFull = 12;
 inline constexpr double kRiskExponentLevel = 1e-4, kRiskExponentDecided = 0.5, kRiskConverged = 1e-6;
 inline constexpr int kBaselineTokens = 64, kBaselineIterations = 2000;
 

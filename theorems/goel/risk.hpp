@@ -48,7 +48,7 @@ struct RiskStudy {
 inline int risk_seeds(const Instance& inst, int n) {
   if (inst.params.count("draws_scale")) {  // the full budget's allocation (theorems/goel/algorithm.hpp)
     if (n >= int_param(inst, "n_max", 1, 1 << 16)) return int_param(inst, "seeds_top", 1, 64);
-    return std::max(int_param(inst, "seeds_large", 1, 1000), int_param(inst, "draws_scale", 1, 1 << 14) / n);
+    return std::max(int_param(inst, "seeds_large", 1, 1000), int_param(inst, "draws_scale", 1, 1 << 16) / n);
   }
   const int small = int_param(inst, "seeds", 1, 1000);
   if (!inst.params.count("n_large")) return small;
