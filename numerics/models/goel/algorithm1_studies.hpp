@@ -110,6 +110,18 @@ TrainOptions algorithm1_options(const FiniteProblem<T>& f, const ParamPair<T>& s
   return o;
 }
 
+// The later abstract's algorithm from `start`: Algorithm 1 with the scale-invariant regulariser R_si and the renormalisation
+// (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||, after every step (goel.model.md, "Why this R_si"); the step rule of
+// algorithm1_options, its cap from the Hessian of L_n + R_si at the start.
+template <class T>
+TrainOptions later_algorithm_options(const FiniteProblem<T>& f, const ParamPair<T>& start, int iterations) {
+  TrainOptions o = algorithm_options(f.moments, iterations, true);
+  o.regularizer = Regularizer::scale_invariant;
+  o.renormalise = true;
+  o.eta = hessian_step_cap(hat_hessian(f, start, o), o.eta);
+  return o;
+}
+
 // SGD on mini-batches of n/8 query rows (at least 4) with plain GD's step scaled by the batch fraction
 // (the full step diverges on some instances: the mini-batch gradient's variance).
 template <class T>
