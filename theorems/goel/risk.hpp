@@ -85,14 +85,16 @@ RiskStudy risk_study(const Instance& inst, RiskAlgorithm algorithm = RiskAlgorit
       // window (1e3-fold below its start) in m steps has not converged: it is counted and reported as stalled, and
       // contributes no mu (never a default mu = 1, which would inflate its own bound); the median over the converged
       // runs can only make the bound smaller. A divergence at the documented step is a violation (evaluate_risk).
-      const GapFit fit = fit_gap(run.record.objective);
+      // The later algorithm is not a descent method: its gap is measured to the run's last objective (GapReference).
+      const GapReference ref = algorithm == RiskAlgorithm::later ? GapReference::last : GapReference::minimum;
+      const GapFit fit = fit_gap(run.record.objective, std::numeric_limits<double>::infinity(), ref);
       bool gone = false;
       if (run.diverged) {
         ++r.diverged;
       } else if (fit.points >= 3 && fit.mu < 1) {
         mus.push_back(std::pow(fit.mu, r.iterations));
         gone = mus.back() <= kRiskConverged;
-      } else if (starts_at_floor(run.record.objective)) {
+      } else if (starts_at_floor(run.record.objective, ref)) {
         mus.push_back(0.0);  // the run began at its minimum's rounding level: no optimisation term
         gone = true;
       } else {

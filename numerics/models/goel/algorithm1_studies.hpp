@@ -153,20 +153,30 @@ struct GapFit {
   double mu = 1, r2 = 0, smallest_gap = 0;  // smallest relative gap reached in the window
   int points = 0;
 };
+// The reference the gap is measured from: the run's smallest objective (a descent method, Algorithm 1, whose limit it is),
+// or its last one (an iteration that is not a descent method: the later algorithm's renormalisation moves along the scale
+// orbit, which L_n is not invariant under, so its fixed point can sit above the smallest objective on its path; the
+// gap to f_min then never closes, and |f_t - f_last| is the distance to the limit).
+enum class GapReference { minimum, last };
+template <class T>
+T gap_reference(const std::vector<T>& objective, GapReference ref) {
+  return ref == GapReference::last ? objective.back() : *std::min_element(objective.begin(), objective.end());
+}
 // With `tail_decades`, the window keeps only the last tail_decades decades above 1e3 times the floor (fit_tail).
 template <class T>
-GapFit fit_gap(const std::vector<T>& objective, double tail_decades = std::numeric_limits<double>::infinity()) {
+GapFit fit_gap(const std::vector<T>& objective, double tail_decades = std::numeric_limits<double>::infinity(),
+               GapReference ref = GapReference::minimum) {
   GapFit out;
   if (objective.size() < 4) return out;
   using std::abs;
-  const T fmin = *std::min_element(objective.begin(), objective.end());
+  const T fmin = gap_reference(objective, ref);
   const T floor = T(100) * epsilon<T>() * abs(fmin);
   const T lo = T(1000) * floor;
-  T hi = T(objective.front() - fmin) / T(1000);
+  T hi = abs(T(objective.front() - fmin)) / T(1000);
   if (std::isfinite(tail_decades)) hi = std::min<T>(hi, T(lo * T(std::pow(10.0, tail_decades))));
   std::vector<double> t, y;
   for (std::size_t i = 0; i + 1 < objective.size(); ++i) {
-    const T gap = objective[i] - fmin;
+    const T gap = abs(T(objective[i] - fmin));
     if (gap <= hi && gap >= lo) {
       t.push_back(double(i));
       y.push_back(std::log(to_double(gap)));
@@ -184,11 +194,11 @@ GapFit fit_gap(const std::vector<T>& objective, double tail_decades = std::numer
 // Whether a run's whole objective gap is within fit_gap's window floor from the start (g_0 / 1e3 below 1e3 times the
 // rounding floor 100 eps |f_min|): nothing to fit, the run began at its minimum's rounding level.
 template <class T>
-bool starts_at_floor(const std::vector<T>& objective) {
+bool starts_at_floor(const std::vector<T>& objective, GapReference ref = GapReference::minimum) {
   using std::abs;
   if (objective.empty()) return false;
-  const T fmin = *std::min_element(objective.begin(), objective.end());
-  return T(objective.front() - fmin) <= T(1e6) * T(100) * epsilon<T>() * abs(fmin);
+  const T fmin = gap_reference(objective, ref);
+  return abs(T(objective.front() - fmin)) <= T(1e6) * T(100) * epsilon<T>() * abs(fmin);
 }
 
 // One kappa(Sigma) variant of a rate instance: the matrices with suffix "_k<kappa>".
