@@ -50,8 +50,10 @@ double cr_log(double x) {
       if (lo == hi) return lo;
     }
   }
-  return mpfr_unary53<mpfr_log>(x);
+  return mpfr_cr_log(x);
 }
+
+double mpfr_cr_log(double x) { return mpfr_unary53<mpfr_log>(x); }
 
 std::uint64_t fnv1a64(std::string_view s) {
   std::uint64_t h = 0xcbf29ce484222325ULL;

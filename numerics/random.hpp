@@ -15,6 +15,8 @@ namespace thm {
 // error bound decides the rounding; the same bits).
 double cr_exp(double x);
 double cr_log(double x);
+// MPFR's correctly rounded log alone: the reference cr_log equals bit for bit (its test, its benchmark).
+double mpfr_cr_log(double x);
 
 // 64-bit FNV-1a of a string; used to give each claim its own stream from one seed.
 std::uint64_t fnv1a64(std::string_view s);
