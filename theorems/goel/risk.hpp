@@ -257,6 +257,17 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
   }
 }
 
+// The later reading, L(theta_m) - L* <= C (mu^m + 1/n), of goel.risk.excess_bound_1_over_n (Algorithm 1) and
+// goel.risk.later_algorithm_1_over_n (the later algorithm): the trend test against mu^m + 1/n and the exponent test at -1;
+// the control, n^{-7} alone in the trend test and the exponent -2.
+template <class T>
+Evaluation evaluate_1_over_n(const Instance& inst, Variant variant, RiskAlgorithm algorithm) {
+  if (variant == Variant::claim)
+    return evaluate_risk<T>(inst, [](int n, double mu_m) { return 1.0 / n + mu_m; }, "mu^m + 1/n", -1.0, variant, algorithm);
+  return evaluate_risk<T>(inst, [](int n, double) { return std::pow(double(n), -7.0); }, "n^-7 (optimisation term dropped)", -2.0, variant,
+                          algorithm);
+}
+
 }  // namespace detail
 
 }  // namespace thm

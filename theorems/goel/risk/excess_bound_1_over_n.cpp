@@ -12,8 +12,6 @@
 #include "theorems/goel/risk.hpp"
 #include "theorems/register_claim.hpp"
 
-#include <cmath>
-
 namespace thm::goel {
 
 struct ExcessBound1OverN {
@@ -44,9 +42,7 @@ struct ExcessBound1OverN {
 
   template <class T>
   static Evaluation evaluate(const Instance& inst, Variant variant) {
-    if (variant == Variant::claim)
-      return detail::evaluate_risk<T>(inst, [](int n, double mu_m) { return 1.0 / n + mu_m; }, "mu^m + 1/n", -1.0, variant);
-    return detail::evaluate_risk<T>(inst, [](int n, double) { return std::pow(double(n), -7.0); }, "n^-7 (optimisation term dropped)", -2.0, variant);
+    return detail::evaluate_1_over_n<T>(inst, variant, detail::RiskAlgorithm::algorithm1);
   }
 };
 
