@@ -346,8 +346,8 @@ TEST_CASE("goel.risk.*: the exponent test decides at the full budget (a 1/n exce
   CHECK(after.conditions[0].verdict == CaseVerdict::holds);
 }
 
-TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds for both readings, the exponent test is undecided, and each control (n^-7) is violated") {
-  for (const char* id : {kExcessBoundV1Id, kExcessBound1OverNId}) {
+TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds for both readings and the later algorithm, the exponent test is undecided, and each control (n^-7) is violated") {
+  for (const char* id : {kExcessBoundV1Id, kExcessBound1OverNId, "goel.risk.later_algorithm_1_over_n"}) {
     INFO(id);
     const Claim& c = claim(id);
     const Instance inst = generate_case(c, 20261130, 0, 2);
