@@ -5,6 +5,8 @@
 
 #include <boost/math/distributions/binomial.hpp>
 
+#include <cstdio>
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -42,7 +44,9 @@ Evaluation numerical_failure(const std::string& what) {
   c.name = "numerical failure: " + what;
   c.lhs = c.rhs = c.margin = c.relative_slack = std::numeric_limits<double>::quiet_NaN();
   c.lhs_exact = c.rhs_exact = "nan";
-  c.verdict = CaseVerdict::inconclusive;
+  // A conclusion that could not be computed is a failure of the claim on this instance (docs/verdicts.md, section 1):
+  // the ladder re-checks it at mp50 and mp100, where a decomposition that failed for double's range is a rounding artifact.
+  c.verdict = CaseVerdict::violated;
   e.conditions.push_back(std::move(c));
   return e;
 }
@@ -133,8 +137,37 @@ ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& n, Variant 
     // the true share of holding cases is at least required_support).
     return ClaimVerdict::violated;
   }
-  if (n.held == 0 || n.inconclusive > n.held) return ClaimVerdict::inconclusive;
+  // The worst-case reading (docs/verdicts.md, section 3): a `holds` must survive every case the run could not decide
+  // counted as a failure; otherwise the row is inconclusive (not violated: those cases may hold).
+  if (n.held == 0) return ClaimVerdict::inconclusive;
+  if (n.inconclusive > 0 && (p0 >= 1.0 || support_p_value(n.held, n.held + n.violated + n.inconclusive, p0) < kSupportTestLevel))
+    return ClaimVerdict::inconclusive;
   return ClaimVerdict::holds;
+}
+
+double support_test_power(int judged, double p0, double p) {
+  if (judged <= 0) return 0.0;
+  if (p0 >= 1.0) return 1.0 - std::pow(p, judged);  // any failure rejects
+  // The test rejects at held <= k for the largest k with P(Bin(judged, p0) <= k) < kSupportTestLevel.
+  // The cdf rises with k: bisect for the largest rejecting k (-1: none rejects), lo rejecting or -1, hi not rejecting.
+  const boost::math::binomial_distribution<double> null(judged, p0);
+  int lo = -1, hi = judged;
+  while (hi - lo > 1) {
+    const int mid = lo + (hi - lo) / 2;
+    (boost::math::cdf(null, mid) < kSupportTestLevel ? lo : hi) = mid;
+  }
+  return lo < 0 ? 0.0 : boost::math::cdf(boost::math::binomial_distribution<double>(judged, p), lo);
+}
+
+double share_upper_bound(const MeasuredShare& m) {
+  return boost::math::binomial_distribution<double>::find_upper_bound_on_p(m.cases, m.held, 1.0 - kPowerLevel);
+}
+
+int judged_cases_to_show(const MeasuredShare& m, double p0) {
+  const double p = share_upper_bound(m);
+  for (int n = 1; n <= kMaxCasesToShow; ++n)
+    if (support_test_power(n, p0, p) >= kPowerLevel) return n;
+  return -1;
 }
 
 ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run) {
@@ -195,14 +228,47 @@ ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
   }
   for (const ClaimRun* r : rows)
     if (r != base && r->verdict == ClaimVerdict::violated) out.verdict = ClaimVerdict::violated;
-  if (base->budget < out.claim->decided_from) {
+  // Below the budget that can decide it, a `holds` is no evidence: reported inconclusive, and inconclusive expected
+  // (a violation the variant expects anyway stays expected). The same for a condition alone.
+  const auto underpowered_condition = [](ConditionVerdict& c) {
+    if (c.verdict == ClaimVerdict::holds) c.verdict = ClaimVerdict::inconclusive;
+    if (!(c.expected == ClaimVerdict::violated && c.verdict == ClaimVerdict::violated)) c.expected = ClaimVerdict::inconclusive;
+  };
+  const auto underpowered_claim = [&](std::string why) {
     out.underpowered = true;
+    out.underpowered_why = std::move(why);
     out.expected = ClaimVerdict::inconclusive;
     if (out.verdict == ClaimVerdict::holds) out.verdict = ClaimVerdict::inconclusive;
-    for (ConditionVerdict& c : out.conditions) {
-      if (c.verdict == ClaimVerdict::holds) c.verdict = ClaimVerdict::inconclusive;
-      if (!(c.expected == ClaimVerdict::violated && c.verdict == ClaimVerdict::violated)) c.expected = ClaimVerdict::inconclusive;
+  };
+  if (base->budget < out.claim->decided_from) {
+    underpowered_claim(out.claim->underpowered_reason);
+    for (ConditionVerdict& c : out.conditions) underpowered_condition(c);
+    return out;
+  }
+  // A finding, or a condition pinned as violated, that this run's judged cases could show with probability below
+  // kPowerLevel at the rate its document measured (its Clopper-Pearson upper bound): underpowered, not a regression.
+  const double p0 = required_support(*out.claim, out.variant);
+  const auto power_text = [&](const MeasuredShare& m, int judged) {
+    const int need = judged_cases_to_show(m, p0);
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%d judged cases show a share of %d/%d (at most %.3g) with probability %.3g < %g", judged, m.held,
+                  m.cases, share_upper_bound(m), support_test_power(judged, p0, share_upper_bound(m)), kPowerLevel);
+    return std::string(buf) + (need > 0 ? "; about " + std::to_string(need) + " judged cases decide" : std::string());
+  };
+  if (out.variant == Variant::claim && out.claim->finding && out.claim->finding->measured) {
+    const MeasuredShare& m = *out.claim->finding->measured;
+    const int judged = out.counts.held + out.counts.violated;
+    if (support_test_power(judged, p0, share_upper_bound(m)) < kPowerLevel) {
+      underpowered_claim("the finding cannot show at this number of cases: " + power_text(m, judged));
+      out.underpowered_by_cases = true;
     }
+  }
+  for (std::size_t k = 0; k < out.conditions.size(); ++k) {
+    const ExpectedCondition& want = out.claim->expected_conditions[k];
+    ConditionVerdict& c = out.conditions[k];
+    if (!want.measured || want.expected != ClaimVerdict::violated) continue;
+    const int judged = c.counts.held + c.counts.violated;
+    if (support_test_power(judged, p0, share_upper_bound(*want.measured)) < kPowerLevel) underpowered_condition(c);
   }
   return out;
 }

@@ -149,8 +149,8 @@ std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, 
 // The size (0..100) of case `index` of a budget of `cases`: sizes sweep 0..100 as RapidCheck's do.
 int case_size(int index, int cases);
 
-// claim.evaluate (or evaluate_digits), with a numerical failure (numerics/numerical_failure.hpp) turned into an
-// inconclusive condition that names it: never a number from a failed decomposition, never an aborted run.
+// claim.evaluate (or evaluate_digits), with a numerical failure (numerics/numerical_failure.hpp) turned into a
+// violated condition that names it: never a number from a failed decomposition, never an aborted run.
 Evaluation evaluate_case(const Claim& claim, const Instance& inst, Precision p, Variant v);
 Evaluation evaluate_case_digits(const Claim& claim, const Instance& inst, int digits, Variant v);
 
@@ -167,6 +167,19 @@ struct CaseCounts {
 inline constexpr double kSupportTestLevel = 1e-3;
 // P(Binomial(judged, p0) <= held): the p-value of the support test.
 double support_p_value(int held, int judged, double p0);
+// The probability that the support test at p0 rejects on `judged` cases when each holds with probability p (exact:
+// Boost.Math's binomial; docs/verdicts.md, section 6). For p0 = 1 a single failure rejects: 1 - p^judged.
+double support_test_power(int judged, double p0, double p);
+// A run must show a finding (or a condition pinned as violated) with at least this probability for its `holds` to
+// count against the finding; below it the run is underpowered for it (docs/verdicts.md, "Underpowered budgets").
+inline constexpr double kPowerLevel = 0.99;
+// The one-sided Clopper-Pearson upper bound at confidence kPowerLevel on a measured share: the largest rate of holding
+// cases the measurement leaves plausible, under which the power is computed (the conservative side).
+double share_upper_bound(const MeasuredShare& m);
+// The smallest number of judged cases at which the support test at p0 shows the measured share with probability at
+// least kPowerLevel (-1: none up to kMaxCasesToShow).
+inline constexpr int kMaxCasesToShow = 20000;
+int judged_cases_to_show(const MeasuredShare& m, double p0);
 // The claim-level verdict from the counts (see README, "Reading a verdict").
 // The support is required_support(claim, variant): a negative control with a control_factor is judged at a higher one.
 ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& counts, Variant variant = Variant::claim);
@@ -207,6 +220,10 @@ struct ResolvedVerdict {
   // expected condition: a `holds` is reported `inconclusive`, `inconclusive` is expected, and a condition pinned as
   // violated that is violated anyway stays as expected.
   bool underpowered = false;
+  // Why, in one line: the claim's underpowered_reason for a study budget below decided_from; for a finding whose
+  // measured share the support test cannot show at this run's number of judged cases, that power and the cases needed.
+  std::string underpowered_why;
+  bool underpowered_by_cases = false;
   bool conditions_as_expected() const {
     for (const ConditionVerdict& c : conditions)
       if (c.verdict != c.expected) return false;

@@ -74,7 +74,8 @@ int tightest_certified(const Certification& c) {
 std::string describe_resolved(const ResolvedVerdict& v) {
   std::string line(to_string(v.verdict));
   if (v.underpowered && v.is_expected() && v.verdict == ClaimVerdict::inconclusive)
-    return line + " (underpowered at this budget, as expected: " + v.claim->underpowered_reason + "; run --budget full to decide)";
+    return line + (v.underpowered_by_cases ? " (underpowered at this number of cases, as expected: " + v.underpowered_why + ")"
+                                           : " (underpowered at this budget, as expected: " + v.underpowered_why + "; run --budget full to decide)");
   if (v.verdict == v.expected && !v.conditions_as_expected())
     line += " (as expected, but a condition's verdict changed: see below)   <-- unexpected";
   else if (v.expected_finding() && v.is_expected())

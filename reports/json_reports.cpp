@@ -178,7 +178,7 @@ nlohmann::json resolved_json(const ResolvedVerdict& v) {
   j["verdict"] = std::string(to_string(v.verdict));
   j["expected_verdict"] = std::string(to_string(v.expected));
   j["as_expected"] = v.is_expected();
-  if (v.underpowered) j["underpowered"] = v.claim->underpowered_reason;
+  if (v.underpowered) j["underpowered"] = v.underpowered_why;
   j["cases_run"] = v.counts.run;
   j["cases_held"] = v.counts.held;
   j["cases_discarded"] = v.counts.discarded;

@@ -24,7 +24,7 @@ std::string junit_xml(const RunResult& result) {
       cases += "      <skipped message=\"" + xml_escape("finding (expected violated): " + c.finding->reason + "; " + c.finding->doc) + "\"/>\n";
     } else if (v.underpowered && v.verdict != ClaimVerdict::violated) {
       ++skipped;
-      cases += "      <skipped message=\"" + xml_escape("underpowered at this budget: " + c.underpowered_reason) + "\"/>\n";
+      cases += "      <skipped message=\"" + xml_escape(std::string(v.underpowered_by_cases ? "underpowered at this number of cases: " : "underpowered at this budget: ") + v.underpowered_why) + "\"/>\n";
     }
     std::string out;
     for (const ClaimRun& r : claim.rows) out += std::string(precision_name(r.precision)) + ": " + std::string(to_string(r.verdict)) + ", " + describe_counts(r) + "\n";

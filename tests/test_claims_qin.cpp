@@ -5,10 +5,12 @@
 #include "properties/doctest_rapidcheck.hpp"
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
+#include "numerics/models/qin/attention.hpp"
 #include "numerics/models/qin/attention_instance.hpp"
 #include "numerics/models/qin/model_instance.hpp"
 #include "theorems/registry.hpp"
 
+#include <Eigen/SVD>
 #include <boost/math/distributions/binomial.hpp>
 
 #include <algorithm>
@@ -408,6 +410,27 @@ TEST_CASE("claim qin.depth.forward_collapse: the claim rarely fails and its cont
   CHECK(support_rejection_probability(c.default_cases, 1.0, 573.0 / 600, p0) < 1e-6);
   CHECK(support_rejection_probability(c.default_cases, 1.0, claim_low, p0) < 1e-3);
   CHECK(support_rejection_probability(c.default_cases, 1.0, control_high, required_support(c, Variant::negative_control)) >= 1 - 1e-6);
+}
+
+TEST_CASE("claim qin.depth.forward_collapse: the control could hold (the residual dropped, alone, is satisfiable)") {
+  // docs/derivations/qin.depth.forward_collapse.md, "Negative control". The control is (D2) at beta = 0 alone: it must not
+  // keep (D1), which says beta = 0 collapses and so contradicts it on every instance.
+  const Claim& c = claim(kForwardCollapseId);
+  const Evaluation e = c.evaluate(generate_case(c, 20261205, 0, c.default_cases), Precision::float64, Variant::negative_control);
+  REQUIRE(e.conditions.size() == 1);
+  CHECK(e.conditions[0].name.find("beta = 0") != std::string::npos);
+  CHECK(e.conditions[0].name.find("(D1)") == std::string::npos);
+  // The premise that makes it satisfiable: attention need not average. Six blocks at beta = 0 whose softmax rows are
+  // near one-hot on the identity (logits c X W_Q W_K^T X^T = 50 I on X = I) keep 1/kappa near 1, far above the bound.
+  AttentionWeights<double> w{10 * MatD::Identity(4, 4), 10 * MatD::Identity(4, 4), MatD::Identity(4, 4), 0.5};
+  MatD Z = MatD::Identity(4, 4);
+  for (int layer = 1; layer <= 6; ++layer) {
+    Z = attention_forward(Z, w, 0.0).Z;
+    const Eigen::JacobiSVD<MatD> svd(Z);
+    const double inverse_kappa = svd.singularValues().minCoeff() / svd.singularValues().maxCoeff();
+    INFO("layer " << layer << ": 1/kappa = " << inverse_kappa);
+    CHECK(inverse_kappa > 1e-3);
+  }
 }
 
 TEST_CASE("claim qin.depth.deeper_trains_lower: the claim, every protocol's expected verdict and the control are reliable") {

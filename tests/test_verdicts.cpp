@@ -8,12 +8,15 @@
 #include "reports/describe.hpp"
 #include "synthetic_claim.hpp"
 #include "theorems/registry.hpp"
+#include "numerics/numerical_failure.hpp"
 
 #include <boost/math/distributions/binomial.hpp>
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <limits>
 
 using namespace thm;
 
@@ -291,6 +294,132 @@ TEST_CASE("resolved verdict: a violated multiprecision row makes the claim viola
   };
   const ResolvedVerdict v = resolved(run_rows(c, {Precision::float64, Precision::mp50}));
   CHECK(v.verdict == ClaimVerdict::violated);
+}
+
+// docs/verdicts.md, section 1: a NaN margin (a side that overflowed, 0/0) is a violation, never doubt.
+TEST_CASE("numerical failures: a NaN margin on a third of the cases makes the run violated, never holds") {
+  for (const double support : {1.0, 0.9}) {
+    Claim c = testing::synthetic_claim(0.0, 1.0);
+    c.required_support = support;
+    c.evaluate = [](const Instance& inst, Precision, Variant) {
+      const double x = inst.param("x");
+      Evaluation e;
+      const double lhs = x > 2.0 / 3.0 ? std::numeric_limits<double>::quiet_NaN() : x;  // planted on a third of the cases
+      e.conditions.push_back(make_le<double>("x <= 1 (NaN planted)", lhs, 1.0, 1e-12));
+      return e;
+    };
+    c.default_cases = 300;
+    const ResolvedVerdict v = resolved(run_rows(c, {Precision::float64, Precision::mp50}));
+    INFO("support " << support << ": " << v.counts.violated << " violated of " << v.counts.run);
+    CHECK(v.counts.violated > 60);
+    CHECK(v.counts.inconclusive == 0);
+    // Support 1: any failure rejects; support 0.9 (the project's empirical trends): a third failing is rejected.
+    CHECK(v.verdict == ClaimVerdict::violated);
+    CHECK(v.cases_rounding_artifact == 0);
+  }
+}
+
+TEST_CASE("numerical failures: a failed decomposition is a violation; one that holds at mp50 and mp100 is a rounding artifact") {
+  Claim c = testing::synthetic_claim(0.0, 1.0);
+  c.ladder_checks = c.default_cases;
+  c.evaluate = [](const Instance& inst, Precision p, Variant) -> Evaluation {
+    if (p == Precision::float64 && inst.param("x") > 0.5) throw NumericalFailure("no convergence in double");
+    Evaluation e;
+    e.conditions.push_back(make_le<double>("x <= 1", inst.param("x"), 1.0, 1e-12));
+    return e;
+  };
+  const std::vector<ClaimRun> runs = run_rows(c, {Precision::float64});
+  CHECK(runs[0].cases_inconclusive == 0);  // never doubt
+  const ResolvedVerdict v = resolved(runs);
+  CHECK(v.cases_rounding_artifact > 0);  // each failure in double holds at mp50 and mp100
+  CHECK(v.counts.violated == 0);
+  CHECK(v.verdict == ClaimVerdict::holds);
+  Claim always = c;
+  always.evaluate = [](const Instance& inst, Precision, Variant) -> Evaluation {
+    if (inst.param("x") > 0.5) throw NumericalFailure("no convergence at any precision");
+    Evaluation e;
+    e.conditions.push_back(make_le<double>("x <= 1", inst.param("x"), 1.0, 1e-12));
+    return e;
+  };
+  CHECK(resolved(run_rows(always, {Precision::float64})).verdict == ClaimVerdict::violated);
+}
+
+TEST_CASE("worst-case reading: a holds must survive every undecided case counted as a failure") {
+  // Support 0.9, 300 cases, a tenth of them within the noise at every rung: 270 held of 300 would be rejected counted as
+  // failures (P(Bin(300, 0.9) <= 270) is about 0.52, not below 1e-3: so 10% passes); a quarter (225 of 300) does not.
+  for (const double share : {0.1, 0.25}) {
+    Claim c = testing::synthetic_claim(0.0, 1.0);
+    c.required_support = 0.9;
+    c.default_cases = 300;
+    c.evaluate = [share](const Instance& inst, Precision, Variant) {
+      Evaluation e;
+      const bool undecided = inst.param("x") < share;
+      e.conditions.push_back(make_le<double>("x <= 1", undecided ? 1.0 : inst.param("x"), 1.0, undecided ? 1.0 : 1e-12));
+      return e;
+    };
+    const ResolvedVerdict v = resolved(run_rows(c, {Precision::float64}));
+    const CaseCounts& n = v.counts;
+    INFO("share " << share << ": " << n.held << " held, " << n.inconclusive << " inconclusive");
+    const bool survives = support_p_value(n.held, n.held + n.violated + n.inconclusive, 0.9) >= kSupportTestLevel;
+    CHECK(v.verdict == (survives ? ClaimVerdict::holds : ClaimVerdict::inconclusive));
+    if (share > 0.2) CHECK(v.verdict == ClaimVerdict::inconclusive);
+  }
+  // Support 1: one undecided case is enough to withhold the holds.
+  Claim one = inconclusive_in_double(false);
+  one.evaluate = [](const Instance& inst, Precision, Variant) {
+    Evaluation e;
+    const bool undecided = inst.param("x") > 0.98;
+    e.conditions.push_back(make_le<double>("x <= 1", undecided ? 1.0 : 0.5, 1.0, undecided ? 1.0 : 1e-12));
+    return e;
+  };
+  const ResolvedVerdict v = resolved(run_rows(one, {Precision::float64}));
+  REQUIRE(v.counts.inconclusive > 0);
+  CHECK(v.verdict == ClaimVerdict::inconclusive);
+}
+
+TEST_CASE("support test power: exact binomial values, against figures computed independently (mpmath, 30 digits)") {
+  // docs/verdicts.md, "Too few cases to show a finding": the upper bounds and powers were computed by a separate mpmath
+  // script summing the binomial terms and bisecting the Clopper-Pearson bound.
+  CHECK(share_upper_bound({2142, 3000}) == doctest::Approx(0.7330662342).epsilon(1e-8));
+  CHECK(share_upper_bound({355, 996}) == doctest::Approx(0.3927539728).epsilon(1e-8));
+  CHECK(support_test_power(30, 0.9, share_upper_bound({2142, 3000})) == doctest::Approx(0.2626952042).epsilon(1e-7));
+  CHECK(support_test_power(30, 0.9, share_upper_bound({2385, 3000})) == doctest::Approx(0.0423956330).epsilon(1e-7));
+  CHECK(support_test_power(30, 0.5, share_upper_bound({355, 996})) == doctest::Approx(0.0208188379).epsilon(1e-7));
+  CHECK(support_test_power(700, 0.5, share_upper_bound({355, 996})) == doctest::Approx(0.9951224944).epsilon(1e-8));
+  CHECK(1 - support_test_power(600, 0.9, share_upper_bound({2142, 3000})) < 1e-12);
+  CHECK(support_test_power(10, 1.0, 0.9) == doctest::Approx(1 - std::pow(0.9, 10)));
+  const int need = judged_cases_to_show({355, 996}, 0.5);
+  CHECK(support_test_power(need, 0.5, share_upper_bound({355, 996})) >= kPowerLevel);
+  CHECK(support_test_power(need - 1, 0.5, share_upper_bound({355, 996})) < kPowerLevel);
+}
+
+TEST_CASE("findings: too few cases to show a finding are underpowered, not a regression") {
+  // The synthetic claim holds on a share p of its cases (x ~ U[0, 1/p]); as a finding at support 0.9 measured at 700 of
+  // 1000, 20 cases show it with probability below 0.99, 300 cases with more.
+  Claim c = with_finding(testing::synthetic_claim(0.0, 1.0 / 0.7));
+  c.required_support = 0.9;
+  c.finding->measured = MeasuredShare{700, 1000};
+  c.expected_conditions = {{"x <= bound", ClaimVerdict::violated, MeasuredShare{700, 1000}}};
+  const auto judged = [&](int cases) { return resolved(run_rows(c, {Precision::float64}, 20261205, cases)); };
+  const ResolvedVerdict few = judged(20);
+  CHECK(few.underpowered);
+  CHECK(few.underpowered_by_cases);
+  CHECK(few.verdict != ClaimVerdict::holds);
+  CHECK(few.is_expected());
+  CHECK(few.underpowered_why.find("judged cases decide") != std::string::npos);
+  CHECK(describe_resolved(few).find("underpowered at this number of cases") != std::string::npos);
+  // Every case holding (the finding cannot show in 20 cases of a claim that holds everywhere) is as expected too.
+  Claim holding = c;
+  holding.generate = testing::synthetic_claim(0.0, 1.0).generate;
+  const ResolvedVerdict quiet = resolved(run_rows(holding, {Precision::float64}, 20261205, 20));
+  CHECK(quiet.verdict == ClaimVerdict::inconclusive);
+  CHECK(quiet.is_expected());
+  // At 300 cases the finding is decided: shown, it is as expected; a claim that holds everywhere is unexpected.
+  const ResolvedVerdict many = judged(300);
+  CHECK_FALSE(many.underpowered);
+  CHECK(many.verdict == ClaimVerdict::violated);
+  CHECK(many.is_expected());
+  CHECK_FALSE(resolved(run_rows(holding, {Precision::float64}, 20261205, 300)).is_expected());
 }
 
 // The support test: with the true share of holding cases exactly p0 (the least favourable case of the null),

@@ -61,9 +61,13 @@ struct Condition {
   double strength_noise = 0;
 };
 
-// holds if margin > noise, violated if margin < -noise, inconclusive otherwise (NaN: inconclusive).
+// holds if margin > noise, violated if margin < -noise, inconclusive otherwise. A NaN margin or noise (a side that
+// overflowed, a softmax that lost its max-subtraction, 0/0) is a violation: a number the conclusion could not produce
+// is a failure of the claim's computation, never doubt (docs/verdicts.md, section 1); the precision ladder re-checks it,
+// and a NaN of double's range that holds at mp50 and mp100 is a rounding artifact.
 template <class T>
 CaseVerdict judge_margin(const T& margin, const T& noise) {
+  if (margin != margin || noise != noise) return CaseVerdict::violated;
   if (margin > noise) return CaseVerdict::holds;
   if (margin < -noise) return CaseVerdict::violated;
   return CaseVerdict::inconclusive;
@@ -208,9 +212,19 @@ struct Certification {
 
 // A finding: our instances contradict the claim as we encoded it, and we believe the check. The claim is then
 // expected to come out `violated` (like a strict xfail: a finding that starts to hold is unexpected).
+// A share measured at a large budget: `held` of `cases` judged cases held. A finding (and a condition pinned as
+// violated) records the share its statement held on, so that a run can tell whether its own budget could show the
+// finding at all (properties/runner.hpp, `support_test_power`; docs/verdicts.md, "Underpowered budgets").
+struct MeasuredShare {
+  int held = 0, cases = 0;
+};
+
 struct Finding {
   std::string reason;  // one line
   std::string doc;     // docs/findings/<id>.md: the evidence, the reproduce command, the instance in the corpus
+  // The claim's share of holding cases as the finding's document measured it (none: the finding does not depend on
+  // the number of cases, e.g. it is decided by a study budget).
+  std::optional<MeasuredShare> measured = std::nullopt;
 };
 
 // A condition judged on its own (ClaimInfo::expected_conditions): a Condition::name of the claim's evaluation (in
@@ -220,9 +234,10 @@ struct Finding {
 struct ExpectedCondition {
   std::string name;
   ClaimVerdict expected = ClaimVerdict::holds;
+  // For a condition pinned as violated: its share of holding cases as measured (the power of a run to show it).
+  std::optional<MeasuredShare> measured = std::nullopt;
 };
 
-struct ExpectedCondition;
 // The verdict of each expected condition on one evaluation, in order: the condition of that name (discarded when the
 // hypotheses fail or the condition is not_applicable; inconclusive when the evaluation has no such condition, e.g. a
 // numerical failure replaced them).

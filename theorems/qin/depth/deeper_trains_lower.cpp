@@ -37,11 +37,12 @@ struct DeeperTrainsLower {
     const char* name;
     bool shared_step;
     int steps, plateau_window;
+    int d3_held_of_600;  // (D3 P) held on this many of the derivation's 600 pooled cases ("Measured")
   };
   static constexpr std::array<Protocol, 3> kProtocols{{
-      {"own step", false, kSteps, 0},
-      {"same step", true, kSteps, 0},
-      {"to plateau", false, kPlateauSteps, kPlateauWindow},
+      {"own step", false, kSteps, 0, 24},
+      {"same step", true, kSteps, 0, 541},
+      {"to plateau", false, kPlateauSteps, kPlateauWindow, 43},
   }};
   static std::string with_residual(const Protocol& p) {
     return std::string("(D3 ") + p.name + ") beta = 1: Spearman(depth, trained loss) <= -0.8";
@@ -54,7 +55,7 @@ struct DeeperTrainsLower {
   static std::vector<ExpectedCondition> expected_conditions() {
     std::vector<ExpectedCondition> out;
     for (const Protocol& p : kProtocols) {
-      out.push_back({with_residual(p), p.shared_step ? ClaimVerdict::holds : ClaimVerdict::violated});
+      out.push_back({with_residual(p), p.shared_step ? ClaimVerdict::holds : ClaimVerdict::violated, MeasuredShare{p.d3_held_of_600, 600}});
       out.push_back({without_residual(p), ClaimVerdict::holds});
     }
     return out;

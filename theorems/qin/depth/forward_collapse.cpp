@@ -3,7 +3,8 @@
 // [Q]: without residual connections softmax attention collapses the token representations with depth; the residual
 // prevents it. Forward at initialisation through 1..6 blocks, Z_i^(l) the i-th sequence's tokens after block l:
 //   (D1) beta = 0: median_i 1/kappa(Z_i^(l)) < 1e-8 by layer 3;  (D2) beta = 1: it stays > 1e-3 through layer 6.
-// Judged statistically (required support 0.9). Negative control: (D2) claimed for beta = 0 (the residual dropped).
+// Judged statistically (required support 0.9). Negative control: (D2) claimed for beta = 0 (the residual dropped), alone:
+// (D1) says beta = 0 collapses, so a control that kept it could hold on no instance (derivation, "Negative control").
 #include "numerics/models/qin/model_instance.hpp"
 #include "numerics/models/qin/sweeps.hpp"
 #include "theorems/qin/depth_instances.hpp"
@@ -49,11 +50,12 @@ struct ForwardCollapse {
     const double healthy = *std::min_element(sw.inverse_kappa[1].begin(), sw.inverse_kappa[1].end());
     const double without = *std::min_element(sw.inverse_kappa[0].begin(), sw.inverse_kappa[0].end());
     Evaluation e;
-    e.conditions.push_back(make_le<double>("(D1) beta = 0: median 1/kappa(Z_i^(l)) < 1e-8 by layer 3", collapsed, kCollapsed, 0.0));
-    if (variant == Variant::claim)
+    if (variant == Variant::claim) {
+      e.conditions.push_back(make_le<double>("(D1) beta = 0: median 1/kappa(Z_i^(l)) < 1e-8 by layer 3", collapsed, kCollapsed, 0.0));
       e.conditions.push_back(make_ge<double>("(D2) beta = 1: 1/kappa stays > 1e-3 through layer 6", healthy, kHealthy, 0.0));
-    else
+    } else {
       e.conditions.push_back(make_ge<double>("(D2) beta = 0: 1/kappa stays > 1e-3 through layer 6", without, kHealthy, 0.0));
+    }
     for (int r = 0; r < 2; ++r)
       for (std::size_t l = 0; l < sw.inverse_kappa[r].size(); ++l)
         e.add_point(std::string("median 1/kappa(Z_i)") + (r == 0 ? ", beta = 0" : ", beta = 1"), "layer", double(l + 1), sw.inverse_kappa[r][l]);
