@@ -23,6 +23,10 @@ namespace thm {
   X(softmax_columns, "numerics/detail/softmax_impl.hpp", "softmax normalised over columns instead of rows")               \
   X(logit_scale_dropped, "numerics/models/qin/detail/transformer_impl.hpp",                                              \
     "block forward: the 1/sqrt(d) logit scale c dropped (the backward pass still applies it)")                           \
+  X(logit_scale_1_over_d, "numerics/models/qin/detail/transformer_impl.hpp",                                             \
+    "transformer: logit scale 1/d instead of 1/sqrt(d), the same in the forward and the backward pass")                  \
+  X(beta_squared, "numerics/models/qin/detail/transformer_impl.hpp",                                                     \
+    "transformer: attention residual weight beta^2 instead of beta, the same in the forward and the backward pass")      \
   X(attention_beta_ignored, "numerics/models/qin/detail/attention_impl.hpp", "attention block: Z = A + X, beta ignored")  \
   X(ffn_residual_dropped, "numerics/models/qin/detail/transformer_impl.hpp",                                             \
     "block forward: H = sigma(V W_1) W_2, the FFN residual gamma V missing")                                             \

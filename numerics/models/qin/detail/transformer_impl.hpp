@@ -37,7 +37,15 @@ namespace detail {
 template <class T>
 T softmax_scale(const TransformerConfig& cfg, Eigen::Index d) {
   using std::sqrt;
-  return cfg.c > 0 ? T(cfg.c) : T(T(1) / sqrt(T(static_cast<double>(d))));
+  if (cfg.c > 0) return T(cfg.c);
+  if (THM_FAULT(logit_scale_1_over_d)) return T(T(1) / T(static_cast<double>(d)));
+  return T(T(1) / sqrt(T(static_cast<double>(d))));
+}
+
+// The attention residual weight beta, read by the forward and the backward pass.
+template <class T>
+T residual_weight(const TransformerConfig& cfg) {
+  return THM_FAULT(beta_squared) ? T(T(cfg.beta) * T(cfg.beta)) : T(cfg.beta);
 }
 
 // The samples stacked: rows [offset[i], offset[i+1]) hold sample i. Products with the weights (and the weights'
@@ -154,7 +162,7 @@ void block_forward(const TransformerBlock<T>& b, const TransformerConfig& cfg, c
   multiply<T>(k.XK, U, b.W_K);
   multiply<T>(k.XV, U, b.W_V);
   const T c = THM_FAULT(logit_scale_dropped) ? T(1) : softmax_scale<T>(cfg, d);
-  k.V = T(cfg.beta) * U;
+  k.V = residual_weight<T>(cfg) * U;
   k.S.resize(st.samples());
   Mat<T> logits;
   for (std::size_t i = 0; i < st.samples(); ++i) {
@@ -266,7 +274,7 @@ TransformerParams<T> transformer_gradient(const TransformerParams<T>& p, const T
   detail::check_shapes(p, X, Y);
   TransformerParams<T> g;
   g.blocks.resize(p.blocks.size());
-  const T beta = T(cfg.beta), gamma = T(cfg.ffn_residual);
+  const T beta = detail::residual_weight<T>(cfg), gamma = T(cfg.ffn_residual);
   detail::Stack st;
   detail::GradientWorkspace<T> per_call;
   detail::GradientWorkspace<T>& ws = detail::gradient_workspace(per_call);

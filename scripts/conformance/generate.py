@@ -1,0 +1,322 @@
+#!/usr/bin/python3
+"""Conformance fixtures: the [Q] and [G] models computed from the papers' formulas alone, at 80 digits.
+
+This file shares nothing with numerics/: it is written from the definitions in docs/spec/claims.md ("Model [Q]",
+"Model [G]") and docs/derivations/goel.finite_data.md, goel.finite_data_prompts.md, with plain mpmath numbers and
+Python lists. What it computes, and why the digits are right: docs/derivations/conformance.md.
+
+  [Q]  F(X) = (FFN(Attn(X) + beta X) + Attn(X) + beta X) W_U,  Attn(X) = softmax_rows(X W_Q W_K^T X^T / sqrt(d)) X W_V,
+       FFN(Z) = sigma(Z W_1) W_2; L blocks (block l + 1 reads block l's output), one head W_U;
+       loss = 1/2 sum_i ||F(X_i) - Y_i||_F^2.
+  [G]  one sequence:  L_n = 1/(2n) sum_i ||A sum_{j != i} softmax_j(x_i^T B x_j) x_j - y_i||^2;
+       prompts:       L_{n,T} = 1/(2n) sum_p ||A sum_j softmax_j(q_p^T B x_{p,j}) x_{p,j} - y_p||^2;
+       population:    L - L* = 1/2 E_q ||(A Sigma B^T - M) q||^2 = 1/2 tr((A Sigma B^T - M) Sigma (A Sigma B^T - M)^T).
+
+Gradients are central differences of these functions (step h = 1e-25 at 80 digits), never a hand-written derivative.
+Their error is bounded by comparing with the step 2h (truncation O(h^2) ~ 1e-50, rounding 1e-80 / h ~ 1e-55); the script
+stops if any bound exceeds 1e-46 relative to the block's norm. Inputs are dyadic rationals with short decimal expansions,
+exact in double; outputs are printed with 50 significant digits.
+
+Usage: scripts/conformance/generate.py [OUT_DIR]   (default: tests/fixtures/conformance next to this repository's root)
+Writes qin.json and goel.json; the files are deterministic (the same bytes on every run).
+"""
+import json
+import os
+import random
+import sys
+
+import mpmath
+from mpmath import mp, mpf
+
+mp.dps = 80
+DIGITS = 50          # significant digits printed (relative rounding <= 5e-50)
+STEP = mpf("1e-25")  # central-difference step (relative to max(1, |w|))
+SELF_CHECK = mpf("1e-46")
+
+
+# ---- plain matrices: lists of rows of mpf ---------------------------------------------------------------------------
+def matmul(a, b):
+    return [[mpmath.fsum(a[i][k] * b[k][j] for k in range(len(b))) for j in range(len(b[0]))] for i in range(len(a))]
+
+
+def transpose(a):
+    return [list(r) for r in zip(*a)]
+
+
+def add(a, b, s=1):
+    return [[x + s * y for x, y in zip(ra, rb)] for ra, rb in zip(a, b)]
+
+
+def scale(a, s):
+    return [[s * x for x in r] for r in a]
+
+
+def fro2(a):
+    return mpmath.fsum(x * x for r in a for x in r)
+
+
+def softmax_row(row):
+    e = [mpmath.exp(x) for x in row]
+    total = mpmath.fsum(e)
+    return [x / total for x in e]
+
+
+# ---- activations (docs/spec/claims.md: softplus, tanh, GELU in its tanh form) ---------------------------------------
+def sigma(name, x):
+    if name == "softplus":
+        return mpmath.log(1 + mpmath.exp(x))
+    if name == "tanh":
+        return mpmath.tanh(x)
+    if name == "gelu":
+        return x / 2 * (1 + mpmath.tanh(mpmath.sqrt(2 / mpmath.pi) * (x + mpf("0.044715") * x ** 3)))
+    raise ValueError(name)
+
+
+# ---- [Q] -------------------------------------------------------------------------------------------------------------
+def qin_attn(X, blk, d):
+    """Attn(X) = softmax_rows(X W_Q W_K^T X^T / sqrt(d)) X W_V (the product W_Q W_K^T formed first)."""
+    logits = matmul(matmul(X, matmul(blk["W_Q"], transpose(blk["W_K"]))), transpose(X))
+    c = 1 / mpmath.sqrt(d)
+    S = [softmax_row([c * x for x in row]) for row in logits]
+    return matmul(S, matmul(X, blk["W_V"]))
+
+
+def qin_block(X, blk, beta, gamma, act, d):
+    """Returns (Z, H): Z = Attn(X) + beta X, H = FFN(Z) + gamma Z."""
+    Z = add(qin_attn(X, blk, d), X, beta)
+    ffn = matmul([[sigma(act, x) for x in row] for row in matmul(Z, blk["W_1"])], blk["W_2"])
+    return Z, add(ffn, Z, gamma)
+
+
+def qin_forward(case, params):
+    """Per sample: the attention outputs Z of every block and F(X_i)."""
+    d = case["d"]
+    Zs, outputs = [], []
+    for X in case["X"]:
+        U, Zl = X, []
+        for blk in params["blocks"]:
+            Z, U = qin_block(U, blk, case["beta"], case["gamma"], case["activation"], d)
+            Zl.append(Z)
+        Zs.append(Zl)
+        outputs.append(matmul(U, params["W_U"]))
+    return Zs, outputs
+
+
+def qin_loss(case, params):
+    _, outputs = qin_forward(case, params)
+    return mpmath.fsum(fro2(add(F, Y, -1)) for F, Y in zip(outputs, case["Y"])) / 2
+
+
+# ---- [G] -------------------------------------------------------------------------------------------------------------
+def goel_sequence_loss(case, params):
+    A, B, X, Y = params["A"], params["B"], case["X"], case["Y"]
+    n = len(X)
+    total = []
+    for i in range(n):
+        others = [j for j in range(n) if j != i]
+        w = [mpmath.fsum(X[i][a] * B[a][b] * X[j][b] for a in range(len(B)) for b in range(len(B))) for j in others]
+        s = softmax_row(w)
+        h = [mpmath.fsum(s[t] * X[j][c] for t, j in enumerate(others)) for c in range(len(B))]
+        r = [mpmath.fsum(A[k][c] * h[c] for c in range(len(h))) - Y[i][k] for k in range(len(A))]
+        total.append(mpmath.fsum(x * x for x in r))
+    return mpmath.fsum(total) / (2 * n)
+
+
+def goel_prompts_loss(case, params):
+    A, B = params["A"], params["B"]
+    n = len(case["Qry"])
+    total = []
+    for p in range(n):
+        q, Xp, y = case["Qry"][p], case["contexts"][p], case["Y"][p]
+        w = [mpmath.fsum(q[a] * B[a][b] * x[b] for a in range(len(B)) for b in range(len(B))) for x in Xp]
+        s = softmax_row(w)
+        h = [mpmath.fsum(s[j] * Xp[j][c] for j in range(len(Xp))) for c in range(len(B))]
+        r = [mpmath.fsum(A[k][c] * h[c] for c in range(len(h))) - y[k] for k in range(len(A))]
+        total.append(mpmath.fsum(x * x for x in r))
+    return mpmath.fsum(total) / (2 * n)
+
+
+def goel_population_excess(case, params):
+    Sigma = case["Sigma"]
+    E = add(matmul(matmul(params["A"], Sigma), transpose(params["B"])), case["M"], -1)
+    ESE = matmul(matmul(E, Sigma), transpose(E))
+    return mpmath.fsum(ESE[i][i] for i in range(len(ESE))) / 2
+
+
+# ---- gradients by central differences --------------------------------------------------------------------------------
+def numerical_gradient(f, case, params, names):
+    """{name: dF/d(params[name])} for the matrices `names` (a list of (key path, label))."""
+    def central(entry_get, entry_set, h):
+        w = entry_get()
+        entry_set(w + h)
+        up = f(case, params)
+        entry_set(w - h)
+        down = f(case, params)
+        entry_set(w)
+        return (up - down) / (2 * h)
+
+    out = {}
+    for label, mat in names:
+        g = [[None] * len(mat[0]) for _ in mat]
+        err = mpf(0)
+        for i in range(len(mat)):
+            for j in range(len(mat[0])):
+                get = lambda: mat[i][j]
+
+                def put(v, i=i, j=j):
+                    mat[i][j] = v
+                h = STEP * max(1, abs(mat[i][j]))
+                g1 = central(get, put, h)
+                g2 = central(get, put, 2 * h)
+                g[i][j] = g1
+                err = max(err, abs(g1 - g2))
+        norm = mpmath.sqrt(fro2(g))
+        if err > SELF_CHECK * norm:
+            sys.exit(f"generate.py: central differences of {label} disagree by {mpmath.nstr(err, 3)} (norm {mpmath.nstr(norm, 3)})")
+        out[label] = g
+    return out
+
+
+# ---- instances: dyadic entries, exact in double, short decimals ------------------------------------------------------
+def dyadic_matrix(rng, rows, cols, scale_num, bits=8):
+    """Entries round(N(0, scale^2) 2^bits) / 2^bits, scale = scale_num (a float), as mpf (exact)."""
+    den = 2 ** bits
+    return [[mpf(int(round(rng.gauss(0.0, scale_num) * den))) / den for _ in range(cols)] for _ in range(rows)]
+
+
+def text(x):
+    """A decimal string: exact for the dyadic inputs, DIGITS significant digits for the outputs."""
+    return mpmath.nstr(x, DIGITS, min_fixed=-5, max_fixed=6, strip_zeros=False) if not x == 0 else "0"
+
+
+def exact_text(x):
+    """Exact decimal of a dyadic input (at most 8 binary places: at most 8 decimal places)."""
+    s = mpmath.nstr(x, 30, min_fixed=-30, max_fixed=30)
+    if mpf(s) != x:
+        sys.exit(f"generate.py: input {s} is not exact")
+    return s
+
+
+def mat_text(m, exact=False):
+    f = exact_text if exact else text
+    return [[f(x) for x in r] for r in m]
+
+
+QIN_CASES = [
+    # name, layers, beta, activation, seed
+    ("L1_beta1_softplus", 1, "1", "softplus", 101),
+    ("L1_beta0.5_tanh", 1, "0.5", "tanh", 102),
+    ("L1_beta0_softplus", 1, "0", "softplus", 103),
+    ("L2_beta1_softplus", 2, "1", "softplus", 104),
+    ("L2_beta0.5_softplus", 2, "0.5", "softplus", 105),
+    ("L2_beta0.5_tanh", 2, "0.5", "tanh", 106),
+]
+QIN_SHAPE = dict(n=2, N=4, d=3, m=5, d_y=2)
+
+
+def qin_case(name, layers, beta, act, seed):
+    rng = random.Random(seed)
+    n, N, d, m, dy = (QIN_SHAPE[k] for k in ("n", "N", "d", "m", "d_y"))
+    case = dict(name=name, layers=layers, beta=mpf(beta), gamma=mpf(1), activation=act, d=d)
+    case["X"] = [dyadic_matrix(rng, N, d, 1.0) for _ in range(n)]
+    case["Y"] = [dyadic_matrix(rng, N, dy, 1.0) for _ in range(n)]
+    # Logits of order one: W_Q, W_K entries of sd 1.5 / sqrt(d) (a typical logit c x^T W_Q W_K^T x' is about 1.5^2).
+    blocks = []
+    for _ in range(layers):
+        blocks.append({"W_Q": dyadic_matrix(rng, d, d, 1.5 / d ** 0.5), "W_K": dyadic_matrix(rng, d, d, 1.5 / d ** 0.5),
+                       "W_V": dyadic_matrix(rng, d, d, 1.0 / d ** 0.5), "W_1": dyadic_matrix(rng, d, m, 1.0 / d ** 0.5),
+                       "W_2": dyadic_matrix(rng, m, d, 1.0 / m ** 0.5)})
+    params = {"blocks": blocks, "W_U": dyadic_matrix(rng, d, dy, 1.0 / d ** 0.5)}
+    Zs, outputs = qin_forward(case, params)
+    loss = qin_loss(case, params)
+    names = [(f"{k}[{l}]", blocks[l][k]) for l in range(layers) for k in ("W_Q", "W_K", "W_V", "W_1", "W_2")]
+    names.append(("W_U", params["W_U"]))
+    grad = numerical_gradient(qin_loss, case, params, names)
+    return {
+        "name": name, "layers": layers, "beta": beta, "gamma": "1", "activation": act, "logit_scale": "1/sqrt(d)",
+        **QIN_SHAPE,
+        "X": [mat_text(x, True) for x in case["X"]], "Y": [mat_text(y, True) for y in case["Y"]],
+        "blocks": [{k: mat_text(b[k], True) for k in ("W_Q", "W_K", "W_V", "W_1", "W_2")} for b in blocks],
+        "W_U": mat_text(params["W_U"], True),
+        "expected": {
+            "Z": [[mat_text(Zs[i][l]) for l in range(layers)] for i in range(n)],
+            "output": [mat_text(F) for F in outputs],
+            "loss": text(loss),
+            "gradient": {label: mat_text(g) for label, g in grad.items()},
+        },
+    }
+
+
+GOEL_SHAPE = dict(d=3, k=2)
+
+
+def goel_cases():
+    rng = random.Random(201)
+    d, k = GOEL_SHAPE["d"], GOEL_SHAPE["k"]
+    # Sigma = G G^T / 4 + I / 2 (dyadic, symmetric positive definite), M, A, B: one shared parameter point.
+    G = dyadic_matrix(rng, d, d, 1.0, bits=4)
+    Sigma = add(scale(matmul(G, transpose(G)), mpf(1) / 4), [[mpf(1) / 2 if i == j else mpf(0) for j in range(d)] for i in range(d)])
+    M = dyadic_matrix(rng, k, d, 0.5)
+    A = dyadic_matrix(rng, k, d, 0.7)
+    B = dyadic_matrix(rng, d, d, 0.5)
+    params = {"A": A, "B": B}
+    names = [("A", A), ("B", B)]
+    out = {"d": d, "k": k, "A": mat_text(A, True), "B": mat_text(B, True)}
+
+    n = 6
+    seq = {"X": dyadic_matrix(rng, n, d, 1.0), "Y": dyadic_matrix(rng, n, k, 1.0)}
+    out["one_sequence"] = {
+        "n": n, "mask_self": True, "X": mat_text(seq["X"], True), "Y": mat_text(seq["Y"], True),
+        "expected": {"loss": text(goel_sequence_loss(seq, params)),
+                     "gradient": {l: mat_text(g) for l, g in numerical_gradient(goel_sequence_loss, seq, params, names).items()}},
+    }
+
+    n, T = 4, 5
+    pr = {"Qry": dyadic_matrix(rng, n, d, 1.0), "Y": dyadic_matrix(rng, n, k, 1.0),
+          "contexts": [dyadic_matrix(rng, T, d, 1.0) for _ in range(n)]}
+    out["prompts"] = {
+        "n": n, "T": T, "Qry": mat_text(pr["Qry"], True), "Y": mat_text(pr["Y"], True),
+        "contexts": [mat_text(x, True) for x in pr["contexts"]],
+        "expected": {"loss": text(goel_prompts_loss(pr, params)),
+                     "gradient": {l: mat_text(g) for l, g in numerical_gradient(goel_prompts_loss, pr, params, names).items()}},
+    }
+
+    pop = {"Sigma": Sigma, "M": M}
+    out["population"] = {
+        "Sigma": mat_text(Sigma, True), "M": mat_text(M, True), "noise_sd": "0.25",
+        "expected": {"excess": text(goel_population_excess(pop, params)),
+                     "gradient": {l: mat_text(g) for l, g in numerical_gradient(goel_population_excess, pop, params, names).items()}},
+    }
+    return out
+
+
+def dumps(value, indent=0):
+    """JSON with one line per matrix row (a list of strings), so that a changed entry is a one-line diff."""
+    pad = " " * indent
+    if isinstance(value, dict):
+        items = [f'{pad} {json.dumps(k)}: {dumps(v, indent + 1).lstrip()}' for k, v in value.items()]
+        return pad + "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+        return pad + json.dumps(value)
+    if isinstance(value, list):
+        return pad + "[\n" + ",\n".join(dumps(x, indent + 1) for x in value) + "\n" + pad + "]"
+    return pad + json.dumps(value)
+
+
+HEADER = ("Generated by scripts/conformance/generate.py from the papers' formulas (mpmath, 80 digits; "
+          "docs/derivations/conformance.md). Do not edit: re-run the script.")
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "tests", "fixtures", "conformance")
+    os.makedirs(out_dir, exist_ok=True)
+    qin = {"about": HEADER, "cases": [qin_case(*c) for c in QIN_CASES]}
+    goel = {"about": HEADER, **goel_cases()}
+    for name, data in (("qin.json", qin), ("goel.json", goel)):
+        with open(os.path.join(out_dir, name), "w") as f:
+            f.write(dumps(data) + "\n")
+
+
+if __name__ == "__main__":
+    main()
