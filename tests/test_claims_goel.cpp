@@ -395,6 +395,26 @@ TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds
   }
 }
 
+TEST_CASE("goel.optimum prompts claims: the budget rejects the one-sequence reading's share with probability >= 0.99") {
+  // The support test at 1/2 and level 1e-3 (properties/runner.hpp) over every judged count a default run reaches (550 less
+  // at most 17 discards) rejects 0.382, the 95% upper bound of the one-sequence share 355/996, with probability >= 0.99
+  // (docs/derivations/goel.optimum.excess_falls_prompts.md, Calibration); at the former 40 cases it was 0.027.
+  const auto power = [](int n, double p) {
+    const boost::math::binomial_distribution<double> at_support(n, 0.5), alternative(n, p);
+    int critical = -1;
+    while (boost::math::cdf(at_support, double(critical + 1)) < 1e-3) ++critical;
+    return boost::math::cdf(alternative, double(critical));
+  };
+  for (const char* id : {"goel.optimum.excess_falls_prompts", "goel.optimum.scale_invariant_prompts"}) {
+    INFO(id);
+    const Claim& c = claim(id);
+    REQUIRE(c.required_support == 0.5);
+    REQUIRE(c.default_cases == 550);
+    for (int n = c.default_cases - 17; n <= c.default_cases; ++n) CHECK(power(n, 0.382) >= 0.99);
+  }
+  CHECK(power(40, 0.382) < 0.03);
+}
+
 TEST_CASE("goel.baseline.sgd_vs_algorithm1: support and budget from the power calculation, and the control is the claim's comparisons scaled by 8") {
   const Claim& c = claim(kBaselineId);
   // The one-sided binomial test at level 1e-3 (properties/runner.hpp) at support 0.8 over the default cases rejects at
