@@ -7,6 +7,8 @@
 #include "numerics/trend_test.hpp"
 #include "theorems/goel/algorithm.hpp"
 
+#include <boost/math/distributions/normal.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -42,7 +44,32 @@ struct RiskStudy {
   // a smaller step; one whose gap has not fallen into the fit window (1e3-fold below its start) within m steps is
   // counted and reported as stalled, and never given a default contraction.
   int diverged = 0, stalled = 0;
+  std::vector<int> stalled_at, settled_at;  // [n]: stalled runs, and runs that neither diverged nor stalled
 };
+
+// Whether stalling depends on n (the exponent fit leaves stalled runs out, which biases it only if it does): the
+// Cochran-Armitage trend test of the stalled share over the grid, scores log2 n, two-sided normal p-value (Boost.Math).
+// Reported, not judged (goel.risk.excess_bound_1_over_n.md, "Stalls").
+inline double stall_trend_p_value(const RiskStudy& r) {
+  double N = 0, S = 0, sx = 0;
+  for (std::size_t i = 0; i < r.grid.size(); ++i) {
+    const double m = r.stalled_at[i] + r.settled_at[i];
+    N += m;
+    S += r.stalled_at[i];
+    sx += m * std::log2(double(r.grid[i]));
+  }
+  if (!(S > 0 && S < N)) return 1.0;  // no stall (or nothing but stalls): nothing varies with n
+  const double xbar = sx / N, p = S / N;
+  double T = 0, V = 0;
+  for (std::size_t i = 0; i < r.grid.size(); ++i) {
+    const double d = std::log2(double(r.grid[i])) - xbar, m = r.stalled_at[i] + r.settled_at[i];
+    T += r.stalled_at[i] * d;
+    V += m * d * d;
+  }
+  V *= p * (1 - p);
+  if (!(V > 0)) return 1.0;
+  return 2 * boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double>(), std::fabs(T) / std::sqrt(V)));
+}
 
 // Data draws at grid point n (written into the instance by the generator).
 inline int risk_seeds(const Instance& inst, int n) {
@@ -72,6 +99,8 @@ RiskStudy risk_study(const Instance& inst, RiskAlgorithm algorithm = RiskAlgorit
   for (int n : r.grid) {
     std::vector<double> ex;
     std::vector<bool> done;
+    r.stalled_at.push_back(0);
+    r.settled_at.push_back(0);
     for (int s = 0; s < risk_seeds(inst, n); ++s) {
       const FiniteProblem<T> f = finite_problem<T>(inst, n, data_seed(inst, n, s));
       const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
@@ -94,11 +123,14 @@ RiskStudy risk_study(const Instance& inst, RiskAlgorithm algorithm = RiskAlgorit
       } else if (fit.points >= 3 && fit.mu < 1) {
         mus.push_back(std::pow(fit.mu, r.iterations));
         gone = mus.back() <= kRiskConverged;
+        ++r.settled_at.back();
       } else if (starts_at_floor(run.record.objective, ref)) {
         mus.push_back(0.0);  // the run began at its minimum's rounding level: no optimisation term
         gone = true;
+        ++r.settled_at.back();
       } else {
         ++r.stalled;
+        ++r.stalled_at.back();
       }
       done.push_back(gone);
     }
@@ -286,6 +318,8 @@ Evaluation evaluate_risk(const Instance& inst, Bound bound, const std::string& n
     e.observations.emplace_back("mu^m (median over the converged runs of their fitted mu)", r.mu_m);
     e.observations.emplace_back(runs + " runs diverged", double(r.diverged));
     e.observations.emplace_back(runs + " runs stalled (gap not 1e3-fold below its start in m steps; no mu)", double(r.stalled));
+    for (std::size_t i = 0; i < r.grid.size(); ++i) e.add_point("runs stalled", "n", double(r.grid[i]), double(r.stalled_at[i]));
+    e.observations.emplace_back("stalls against n: Cochran-Armitage two-sided p-value (scores log2 n; reported, not judged)", stall_trend_p_value(r));
     return e;
   }
 }
