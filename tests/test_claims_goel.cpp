@@ -307,7 +307,8 @@ detail::RiskStudy synthetic_study(bool full, double exponent, std::uint64_t seed
 }
 CaseVerdict exponent_verdict(const detail::RiskStudy& r, double a, Evaluation* out = nullptr) {
   Evaluation e;
-  detail::judge_exponent(e, r, a);
+  // The pure power shapes: 1/n and n^-2 (their fitted slope over any design is exactly -1 and -2).
+  detail::judge_exponent(e, r, a == -1.0 ? detail::shape_one_over_n() : detail::shape_n_minus_2());
   REQUIRE(e.conditions.size() == 1);
   if (out) *out = e;
   return e.conditions[0].verdict;
@@ -328,7 +329,7 @@ TEST_CASE("goel.risk.*: the exponent test decides at the full budget (a 1/n exce
     CHECK(e.estimates[0].lo < -1.0);
     CHECK(e.estimates[0].hi > -1.0);
     CHECK(e.estimates[0].hi - e.estimates[0].lo < 1.0);
-    CHECK(exponent_verdict(full, -2.0) == CaseVerdict::violated);  // v1's exponent: the finding's detector, the 1/n control
+    CHECK(exponent_verdict(full, -2.0) == CaseVerdict::violated);  // n^-2: the 1/n claim's control
     CHECK(exponent_verdict(synthetic_study(true, -2.0, seed), -2.0) == CaseVerdict::holds);
     // The standard grid (18 draws) cannot tell -1 from -2: inconclusive either way.
     const detail::RiskStudy standard = synthetic_study(false, -1.0, seed);
@@ -344,6 +345,36 @@ TEST_CASE("goel.risk.*: the exponent test decides at the full budget (a 1/n exce
   exponent_verdict(r, -1.0, &after);
   CHECK(after.conditions[0].lhs < before.conditions[0].lhs);  // the top point's leverage is gone, not its weight added
   CHECK(after.conditions[0].verdict == CaseVerdict::holds);
+}
+
+// An excess exactly proportional to a bound's shape over the full budget's design (every draw, all converged) is that
+// bound's own shape: the exponent test holds for it, decided. The v1 shape fits -0.74 there (not -2), so a 1/n excess is
+// inside it (holds), while a v1-shaped excess is caught by the 1/n bound: the design tells v1 from 1/n only one way.
+TEST_CASE("goel.risk.*: an excess exactly proportional to each bound's shape over the full design holds for that bound") {
+  const detail::RiskStudy design = synthetic_study(true, -1.0, 5);
+  const auto exact = [&](const detail::RiskShape& s) {
+    detail::RiskStudy r = design;
+    for (std::size_t i = 0; i < r.grid.size(); ++i)
+      for (double& x : r.excess[i]) x = 0.37 * s.b(double(r.grid[i]));
+    return r;
+  };
+  const auto verdict = [](const detail::RiskStudy& r, const detail::RiskShape& s, Evaluation* out = nullptr) {
+    Evaluation e;
+    detail::judge_exponent(e, r, s);
+    REQUIRE(e.conditions.size() == 1);
+    if (out) *out = e;
+    return e.conditions[0].verdict;
+  };
+  for (const detail::RiskShape& s : {detail::shape_one_over_n(), detail::shape_v1(), detail::shape_n_minus_2(), detail::shape_v1_control()}) {
+    INFO(s.name);
+    CHECK(verdict(exact(s), s) == CaseVerdict::holds);
+  }
+  Evaluation e;
+  CHECK(verdict(exact(detail::shape_v1()), detail::shape_v1(), &e) == CaseVerdict::holds);
+  CHECK(observation(e, "exponent of the bound's shape n^-2 log^6 n") == doctest::Approx(-0.7394).epsilon(1e-3));
+  CHECK(verdict(exact(detail::shape_one_over_n()), detail::shape_v1()) == CaseVerdict::holds);      // 1/n inside v1's shape
+  CHECK(verdict(exact(detail::shape_v1()), detail::shape_one_over_n()) == CaseVerdict::violated);  // v1's shape outside 1/n
+  CHECK(verdict(exact(detail::shape_one_over_n()), detail::shape_v1_control()) == CaseVerdict::violated);  // v1's control
 }
 
 TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds for both readings and the later algorithm, the exponent test is undecided, and each control (n^-7) is violated") {
@@ -362,6 +393,26 @@ TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds
     CHECK(judge(c.evaluate(inst, Precision::float64, Variant::negative_control), precision_epsilon(Precision::float64)).verdict ==
           CaseVerdict::violated);
   }
+}
+
+TEST_CASE("goel.optimum prompts claims: the budget rejects the one-sequence reading's share with probability >= 0.99") {
+  // The support test at 1/2 and level 1e-3 (properties/runner.hpp) over every judged count a default run reaches (550 less
+  // at most 17 discards) rejects 0.382, the 95% upper bound of the one-sequence share 355/996, with probability >= 0.99
+  // (docs/derivations/goel.optimum.excess_falls_prompts.md, Calibration); at the former 40 cases it was 0.027.
+  const auto power = [](int n, double p) {
+    const boost::math::binomial_distribution<double> at_support(n, 0.5), alternative(n, p);
+    int critical = -1;
+    while (boost::math::cdf(at_support, double(critical + 1)) < 1e-3) ++critical;
+    return boost::math::cdf(alternative, double(critical));
+  };
+  for (const char* id : {"goel.optimum.excess_falls_prompts", "goel.optimum.scale_invariant_prompts"}) {
+    INFO(id);
+    const Claim& c = claim(id);
+    REQUIRE(c.required_support == 0.5);
+    REQUIRE(c.default_cases == 550);
+    for (int n = c.default_cases - 17; n <= c.default_cases; ++n) CHECK(power(n, 0.382) >= 0.99);
+  }
+  CHECK(power(40, 0.382) < 0.03);
 }
 
 TEST_CASE("goel.baseline.sgd_vs_algorithm1: support and budget from the power calculation, and the control is the claim's comparisons scaled by 8") {
