@@ -137,11 +137,7 @@ ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& n, Variant 
     // the true share of holding cases is at least required_support).
     return ClaimVerdict::violated;
   }
-  // The worst-case reading (docs/verdicts.md, section 3): a `holds` must survive every case the run could not decide
-  // counted as a failure; otherwise the row is inconclusive (not violated: those cases may hold).
-  if (n.held == 0) return ClaimVerdict::inconclusive;
-  if (n.inconclusive > 0 && (p0 >= 1.0 || support_p_value(n.held, n.held + n.violated + n.inconclusive, p0) < kSupportTestLevel))
-    return ClaimVerdict::inconclusive;
+  if (n.held == 0 || n.inconclusive > n.held) return ClaimVerdict::inconclusive;
   return ClaimVerdict::holds;
 }
 
