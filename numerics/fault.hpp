@@ -113,6 +113,13 @@ inline void set_active_fault(Fault f) { detail::active_fault.store(static_cast<i
 inline bool fault_active(Fault f) {
   return detail::active_fault.load(std::memory_order_relaxed) == static_cast<int>(f);
 }
+// The active fault for the lifetime of one scope; none again afterwards, whatever happens.
+struct ActiveFault {
+  explicit ActiveFault(Fault f) { set_active_fault(f); }
+  ~ActiveFault() { set_active_fault(Fault::none); }
+  ActiveFault(const ActiveFault&) = delete;
+  ActiveFault& operator=(const ActiveFault&) = delete;
+};
 
 }  // namespace thm
 

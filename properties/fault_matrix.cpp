@@ -10,14 +10,6 @@ namespace thm {
 
 namespace {
 
-// The active fault for the lifetime of one run; none again afterwards, whatever happens.
-struct ActiveFault {
-  explicit ActiveFault(Fault f) { set_active_fault(f); }
-  ~ActiveFault() { set_active_fault(Fault::none); }
-  ActiveFault(const ActiveFault&) = delete;
-  ActiveFault& operator=(const ActiveFault&) = delete;
-};
-
 std::vector<FaultCell> run_cells(const FaultMatrixOptions& options) {
   RunOptions run = options.run;
   run.variant = Variant::claim;

@@ -244,18 +244,17 @@ ResolvedVerdict resolve(const std::vector<const ClaimRun*>& rows) {
   // A finding, or a condition pinned as violated, that this run's judged cases could show with probability below
   // kPowerLevel at the rate its document measured (its Clopper-Pearson upper bound): underpowered, not a regression.
   const double p0 = required_support(*out.claim, out.variant);
-  const auto power_text = [&](const MeasuredShare& m, int judged) {
-    const int need = judged_cases_to_show(m, p0);
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%d judged cases show a share of %d/%d (at most %.3g) with probability %.3g < %g", judged, m.held,
-                  m.cases, share_upper_bound(m), support_test_power(judged, p0, share_upper_bound(m)), kPowerLevel);
-    return std::string(buf) + (need > 0 ? "; about " + std::to_string(need) + " judged cases decide" : std::string());
-  };
   if (out.variant == Variant::claim && out.claim->finding && out.claim->finding->measured) {
     const MeasuredShare& m = *out.claim->finding->measured;
     const int judged = out.counts.held + out.counts.violated;
-    if (support_test_power(judged, p0, share_upper_bound(m)) < kPowerLevel) {
-      underpowered_claim("the finding cannot show at this number of cases: " + power_text(m, judged));
+    const double p = share_upper_bound(m), power = support_test_power(judged, p0, p);
+    if (power < kPowerLevel) {
+      const int need = judged_cases_to_show(m, p0);
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "%d judged cases show a share of %d/%d (at most %.3g) with probability %.3g < %g", judged, m.held,
+                    m.cases, p, power, kPowerLevel);
+      underpowered_claim("the finding cannot show at this number of cases: " + std::string(buf) +
+                         (need > 0 ? "; about " + std::to_string(need) + " judged cases decide" : std::string()));
       out.underpowered_by_cases = true;
     }
   }

@@ -375,13 +375,6 @@ TEST_CASE("conformance [G]: both finite-data losses, the population excess and t
 #ifdef THM_FAULTS
 namespace {
 
-struct FaultGuard {
-  explicit FaultGuard(Fault f) { set_active_fault(f); }
-  ~FaultGuard() { set_active_fault(Fault::none); }
-  FaultGuard(const FaultGuard&) = delete;
-  FaultGuard& operator=(const FaultGuard&) = delete;
-};
-
 // The model agrees with itself under the fault: <grad L, v> against a central difference of the loss at mp50 (step 1e-20:
 // truncation ~1e-40, rounding ~1e-30 relative), v a random direction on every block.
 double self_consistency(const QModel<double>& m64) {
@@ -404,7 +397,7 @@ void consistent_fault_fails(Fault fault) {
   double worst_double = 0, worst_mp50 = 0, self = 0;
   bool beta_one_only = true;
   {
-    const FaultGuard guard(fault);
+    const ActiveFault guard(fault);
     for (std::size_t k = 0; k < cases.size(); ++k) {
       worst_double = std::max(worst_double, qin_compare<double>(cases[k], kappa[k], false).worst_ratio);
       worst_mp50 = std::max(worst_mp50, qin_compare<mp50>(cases[k], kappa[k], false).worst_ratio);
