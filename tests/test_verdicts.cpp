@@ -319,7 +319,7 @@ TEST_CASE("numerical failures: a NaN margin on a third of the cases makes the ru
   }
 }
 
-TEST_CASE("numerical failures: a failed decomposition is a violation; one that holds at mp50 and mp100 is a rounding artifact") {
+TEST_CASE("numerical failures: a failed decomposition is a violation and one that holds at mp50 and mp100 is a rounding artifact") {
   Claim c = testing::synthetic_claim(0.0, 1.0);
   c.ladder_checks = c.default_cases;
   c.evaluate = [](const Instance& inst, Precision p, Variant) -> Evaluation {
