@@ -80,6 +80,8 @@ int list(bool json) {
                      // Conditions judged on their own, each with the verdict it is expected to get.
                      {"conditions", expected_conditions_json(c)},
                      {"negative_control", c.negative_control},
+                     // The reading of [G]'s finite data the claim trains on ("" where it trains on none).
+                     {"reading", c.reading},
                      {"default_cases", c.default_cases},
                      // Cases replayed at the multiprecision rungs: the first mp_cases of the budget (-1: all).
                      {"mp_cases", c.mp_cases},

@@ -187,6 +187,7 @@ std::string claim_html(const ClaimResult& result) {
   b += "<ul><li>paper: [" + c.source + "]</li><li>provenance: " + std::string(to_string(c.provenance)) + "</li><li>kind: " +
        std::string(to_string(c.kind)) + "</li><li>derivation: <code>" + html_escape(c.derivation) +
        "</code></li><li>negative control: " + html_escape(c.negative_control) + "</li>";
+  if (!c.reading.empty()) b += "<li>reading of the finite data: <code>" + html_escape(c.reading) + "</code></li>";
   if (!c.supports.empty()) {
     b += "<li>supports:";
     for (const std::string& s : c.supports) b += " <a href=\"" + s + ".html\">" + html_escape(s) + "</a>";

@@ -75,6 +75,7 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   j["provenance"] = std::string(to_string(c.provenance));
   j["kind"] = std::string(to_string(c.kind));
   j["statement"] = c.statement;
+  if (!c.reading.empty()) j["reading"] = c.reading;  // written only where set: the other claims' reports are unchanged
   j["negative_control"] = c.negative_control;
   j["derivation"] = c.derivation;
   j["supports"] = c.supports;

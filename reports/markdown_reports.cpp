@@ -70,6 +70,7 @@ std::string claim_markdown(const ClaimResult& result) {
   md += "\n- paper: [" + c.source + "]\n- provenance: " + std::string(to_string(c.provenance)) + "\n- kind: " +
         std::string(to_string(c.kind)) + "\n- derivation: [" + c.derivation + "](../../../" + c.derivation + ")\n";
   md += "- negative control: " + c.negative_control + "\n";
+  if (!c.reading.empty()) md += "- reading of the finite data: `" + c.reading + "`\n";
   if (!c.supports.empty()) {
     md += "- supports:";
     for (const std::string& s : c.supports) md += " [" + s + "](" + s + ".md)";

@@ -70,6 +70,20 @@ Instance generate_excess_bound(ChoiceSource& src) {
   return inst;
 }
 
+Instance generate_excess_bound_limit(ChoiceSource& src) {
+  // The population problems of generate_excess_bound (sigma_1(Z*) < 1/4), on the attention limit's grid.
+  GSpec s = detail::finite_spec(src, 3, 10.0);
+  s.z_max = src.log_real(0.1, 0.24);
+  s.entropy = src.entropy();
+  s.mc_seed = src.entropy();
+  Instance inst = build_goel(s);
+  inst.params["n_min"] = kLimitRiskNMin;
+  inst.params["n_max"] = kLimitRiskNMax;
+  inst.params["seeds"] = src.budget() == StudyBudget::full ? kLimitRiskDrawsFull : kLimitRiskDraws;
+  inst.params["iterations"] = kRiskIterations;
+  return inst;
+}
+
 Instance generate_baseline(ChoiceSource& src) {
   // kappa(Sigma) in [10, 100] and d >= 2: the regime the preconditioner is for.
   GSpec s = detail::finite_spec(src, 3, 100.0, 2, 10.0);

@@ -14,6 +14,35 @@
 
 namespace thm {
 
+// The readings of [G]'s finite data (docs/derivations/goel.finite_data_prompts.md, "Readings"): what a claim that trains on
+// data trains on (ClaimInfo::reading is reading_id of one of them).
+enum class FiniteReading {
+  one_sequence,          // one sequence of n tokens, query i attends over the other n - 1 (goel.finite_data.md)
+  prompts,               // n prompts of T context tokens and a query each (goel.finite_data_prompts.md)
+  population_attention,  // n prompts whose attention output is its T -> infinity limit (goel.finite_data_limit_attention.md)
+};
+// The name in `thmcheck list --json` and the reports.
+inline const char* reading_id(FiniteReading r) {
+  switch (r) {
+    case FiniteReading::one_sequence: return "one_sequence";
+    case FiniteReading::prompts: return "prompts";
+    case FiniteReading::population_attention: return "population_attention";
+  }
+  return "";
+}
+// The `reading` of a claim whose quantity is the same under every reading: the spectral start reads the queries' moments
+// only, and every reading draws the same queries and labels (draw_goel_data).
+inline constexpr const char* kEveryReading = "every";
+// As printed in condition names.
+inline const char* reading_name(FiniteReading r) {
+  switch (r) {
+    case FiniteReading::one_sequence: return "one sequence of n tokens";
+    case FiniteReading::prompts: return "n prompts of T tokens";
+    case FiniteReading::population_attention: return "n prompts, attention at its T -> infinity limit";
+  }
+  return "";
+}
+
 // Protocols (docs/derivations/<id>.md); change them here and only here.
 inline constexpr std::array<double, 3> kRateKappas = {1.0, 10.0, 100.0};
 inline constexpr int kRateTokens = 32, kRateIterations = 1500, kRateIterationsMp = 2500;
@@ -33,6 +62,12 @@ inline constexpr double kRiskLevel = 5e-4;
 // -1 and -2); a run's optimisation term counts as gone when its fitted mu^m <= kRiskConverged.
 inline constexpr int kRiskDrawsScaleFull = 32768, kRiskSeedsLargeFull = 4, kRiskSeedsTopFull = 12;
 inline constexpr double kRiskExponentLevel = 1e-4, kRiskExponentDecided = 0.5, kRiskConverged = 1e-6;
+// The risk claims on the attention limit (goel.risk.population_attention_*; goel.finite_data_limit_attention.md, "Design"):
+// the grid n = kLimitRiskNMin, 2 kLimitRiskNMin, ..., kLimitRiskNMax with kLimitRiskDraws data draws at each n
+// (kLimitRiskDrawsFull at the full budget). A step costs O(k d^2) whatever n (the draws cost O(n d)), so the grid lies
+// where the shapes 1/n and n^-2 log^6 n part: the latter's local slope -2 + 6 / ln n is below -1 from n = e^6 = 403 on,
+// and its fitted slope over the grid is -1.293.
+inline constexpr int kLimitRiskNMin = 512, kLimitRiskNMax = 1 << 16, kLimitRiskDraws = 128, kLimitRiskDrawsFull = 512;
 inline constexpr int kBaselineTokens = 64, kBaselineIterations = 2000;
 
 // The study budget (ChoiceSource::budget(): `standard` for make run, `full` for thmcheck run --budget full) sets the
@@ -43,6 +78,7 @@ inline constexpr int kBaselineTokens = 64, kBaselineIterations = 2000;
 // (also the cli experiments' instances).
 Instance generate_geometric_in_m(ChoiceSource& src);
 Instance generate_excess_bound(ChoiceSource& src);
+Instance generate_excess_bound_limit(ChoiceSource& src);
 Instance generate_baseline(ChoiceSource& src);
 // What they hold: finite_spec's d <= d_cap, k <= d + 1, Sigma^{1/2}; the kappa(Sigma) variants of the rate instances; the
 // risk claims' n grid and draws (the standard budget's: the full budget's grid, to n = 4096, takes minutes per case,
@@ -54,6 +90,9 @@ inline InstanceSchema geometric_in_m_schema() { return finite_schema(3, {"_k1", 
 inline InstanceSchema excess_bound_schema() {
   return finite_schema(3).integer("n_min", 4, 32).integer("n_max", 32, 256).integer("seeds", 1, kRiskSeeds).integer("seeds_large", 1, kRiskSeeds)
       .integer("n_large", 1, 1 << 16).integer("iterations", 1, kRiskIterations);
+}
+inline InstanceSchema excess_bound_limit_schema() {
+  return finite_schema(3).integer("n_min", 4, 1 << 16).integer("n_max", 4, 1 << 16).integer("seeds", 1, 4096).integer("iterations", 1, kRiskIterations);
 }
 inline InstanceSchema baseline_schema() { return finite_schema(3).integer("n", 8, kBaselineTokens); }
 

@@ -16,12 +16,6 @@
 
 namespace thm {
 
-// Which finite-data setting (docs/derivations/goel.finite_data_prompts.md, "Two readings").
-enum class FiniteReading {
-  one_sequence,  // one sequence of n tokens, query i attends over the other n - 1 (goel.finite_data.md)
-  prompts,       // n prompts of T context tokens and a query each (goel.finite_data_prompts.md)
-};
-
 // Protocol (docs/derivations/goel.optimum.excess_falls_prompts.md, "Protocol" and "Calibration"); change it here only.
 inline constexpr int kOptimumTokens = 32;           // n: tokens of the sequence, or prompts
 inline constexpr int kOptimumPromptTokens = 128;    // T: context tokens per prompt (second reading)
@@ -89,6 +83,12 @@ OptimumRun optimum_run(const Instance& inst, FiniteReading reading, int replicat
     out.eta = o.eta;
     const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
     run = train(start, f.X, f.Y, f.moments, f.g.task, S, o);
+  } else if (reading == FiniteReading::population_attention) {
+    TrainOptions o = algorithm_options(f.moments, iterations, true);
+    o.regularizer = regularizer;
+    o.renormalise = renormalise;
+    run = limit_attention_run(f, start, o);
+    out.eta = o.eta;
   } else {
     // The same queries, labels, moments and spectral start as the first reading (draw_goel_prompts); the step rule of
     // algorithm1_options with the cap from this objective's Hessian at the start.
@@ -115,9 +115,6 @@ OptimumRun optimum_run(const Instance& inst, FiniteReading reading, int replicat
   return out;
 }
 
-inline const char* reading_name(FiniteReading r) {
-  return r == FiniteReading::one_sequence ? "one sequence of n tokens" : "n prompts of T tokens";
-}
 // The conditions' names (a finding pins them: ClaimInfo::expected_conditions).
 inline std::string optimum_converged_name(FiniteReading r) { return std::string("Algorithm 1 converged in m steps (") + reading_name(r) + ")"; }
 inline std::string optimum_falls_name(FiniteReading r) {

@@ -12,6 +12,7 @@
 #include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "numerics/models/goel/factor_hessian.hpp"
+#include "numerics/models/goel/limit_attention.hpp"
 #include "numerics/random.hpp"
 #include "numerics/rate_fit.hpp"
 #include "numerics/spectral.hpp"
@@ -122,6 +123,16 @@ TrainOptions later_algorithm_options(const FiniteProblem<T>& f, const ParamPair<
   return o;
 }
 
+// Algorithm 1 on the third reading (the attention at its T -> infinity limit, limit_attention.hpp) from `start` on the data
+// draw `f`: the options `o` as given (documented step, regulariser, renormalisation), the step capped by 1/lambda_max of
+// this objective's Hessian at the start as algorithm1_options caps the first reading's; `o.eta` is left at the step taken.
+template <class T>
+TrainRun<T> limit_attention_run(const FiniteProblem<T>& f, const ParamPair<T>& start, TrainOptions& o) {
+  const LimitAttentionData<T> data = limit_attention_data(f.g.task.Sigma, f.X, f.Y, f.moments);
+  o.eta = hessian_step_cap(limit_attention_hat_hessian(data, f.moments, start, o), o.eta);
+  return train_on_limit_attention(start, data, f.moments, f.g.task, o);
+}
+
 // SGD on mini-batches of n/8 query rows (at least 4) with plain GD's step scaled by the batch fraction
 // (the full step diverges on some instances: the mini-batch gradient's variance).
 template <class T>
@@ -199,6 +210,18 @@ bool starts_at_floor(const std::vector<T>& objective, GapReference ref = GapRefe
   if (objective.empty()) return false;
   const T fmin = gap_reference(objective, ref);
   return abs(T(objective.front() - fmin)) <= T(1e6) * T(100) * epsilon<T>() * abs(fmin);
+}
+
+// Whether a run had reached its minimum's rounding level by step t: |f_t - f_ref| below fit_gap's window floor (1e3 times
+// the rounding floor 100 eps |f_ref|). A run contracting faster than the window can resolve (fewer than three iterates in
+// its 2.7 decades) has converged, though fit_gap finds nothing to fit; a run that has not reached its floor by t = m/2 is
+// still moving, whatever its per-step decrease.
+template <class T>
+bool settled_by(const std::vector<T>& objective, std::size_t t, GapReference ref = GapReference::minimum) {
+  using std::abs;
+  if (t >= objective.size()) return false;
+  const T fref = gap_reference(objective, ref);
+  return abs(T(objective[t] - fref)) <= T(1000) * T(100) * epsilon<T>() * abs(fref);
 }
 
 // One kappa(Sigma) variant of a rate instance: the matrices with suffix "_k<kappa>".

@@ -9,8 +9,7 @@
 // spectral start and the preconditioner from the queries' moments, the step algorithm1_step.
 #pragma once
 
-#include "numerics/models/goel/algorithm1.hpp"
-#include "numerics/models/goel/factor_hessian.hpp"
+#include "numerics/models/goel/algorithm1_loop.hpp"
 #include "numerics/models/goel/finite_attention.hpp"
 #include "numerics/models/goel/population_instance.hpp"
 #include "numerics/random.hpp"
@@ -97,57 +96,20 @@ PromptSet<T> lift_prompts(const PromptSet<double>& p) {
   return {lift<T>(p.X), lift<T>(p.Qry), lift<T>(p.Y), p.tokens};
 }
 
-// Algorithm 1 on L_{n,T} + R(P_hat, Q_hat), hat coordinates from `moments` (the queries'): the loop of train() in
-// algorithm1.hpp with this objective (objective and population excess recorded at t = 0 .. iterations; the distance and
-// mini-batches are not supported here). A non-finite or >= 1e100 objective stops the run (diverged).
+// Algorithm 1 on L_{n,T} + R(P_hat, Q_hat), hat coordinates from `moments` (the queries'): train_algorithm1 with this
+// objective's gradient.
 template <class T>
 TrainRun<T> train_on_prompts(const ParamPair<T>& init, const PromptSet<T>& data, const EmpiricalMoments<T>& moments,
                              const RegressionTask<T>& population, const TrainOptions& o) {
-  using std::sqrt;
-  const SymmetricRoots<T> hat = symmetric_roots(moments.Sigma_hat);
-  const T lambda(o.lambda);
-  TrainRun<T> run;
-  ParamPair<T> theta = init;
-  const auto record = [&](const ParamPair<T>& th, const Factors<T>& fh, const T& loss) {
-    run.record.objective.push_back(loss + regularizer(fh, o.regularizer, lambda));
-    run.record.excess.push_back(population_excess(th.A, th.B, population));
-    run.record.norm_B.push_back(th.B.norm());
-  };
-  for (int t = 0; t < o.iterations; ++t) {
-    T loss = 0;
-    ParamPair<T> g = prompt_gradient(theta.A, theta.B, data, &loss);
-    const Factors<T> fh = to_factors(theta.A, theta.B, hat);
-    record(theta, fh, loss);
-    if (!(run.record.objective.back() < T(1e100))) {
-      run.diverged = true;
-      break;
-    }
-    algorithm1_update(theta, std::move(g), fh, hat, population.roots.inv, o);
-  }
-  if (!run.diverged) {
-    T loss = 0;
-    prompt_gradient(theta.A, theta.B, data, &loss);
-    record(theta, to_factors(theta.A, theta.B, hat), loss);
-  }
-  run.final = theta;
-  return run;
+  return train_algorithm1(init, [&](const Mat<T>& A, const Mat<T>& B, T* loss) { return prompt_gradient(A, B, data, loss); }, moments,
+                          population, o);
 }
 
-// The Hessian of F~(P, Q) = L_{n,T}(P Sigma_hat^{-1/2}, Sigma_hat^{-1/2} Q Sigma_hat^{-1/2}) + R(P, Q) (the objective
-// Algorithm 1 runs plain GD on in hat coordinates) at `at`: central differences of the exact gradient with step
-// sqrt(eps) max(1, ||theta||), symmetrised, in double; coordinates P then Q, column-major (as hat_hessian of the first
-// reading).
+// The Hessian of F~(P, Q) = L_{n,T}(P Sigma_hat^{-1/2}, Sigma_hat^{-1/2} Q Sigma_hat^{-1/2}) + R(P, Q) at `at`
+// (algorithm1_hat_hessian; coordinates P then Q, column-major, as hat_hessian of the first reading).
 template <class T>
 MatD prompt_hat_hessian(const PromptSet<T>& data, const EmpiricalMoments<T>& moments, const ParamPair<T>& at, const TrainOptions& o) {
-  const SymmetricRoots<T> hat = symmetric_roots(moments.Sigma_hat);
-  const T lambda(o.lambda);
-  return factor_hessian(to_factors(at.A, at.B, hat), [&](const Factors<T>& p) {
-    const ParamPair<T> th = from_factors(p, hat);
-    const ParamPair<T> g = prompt_gradient(th.A, th.B, data);
-    // dL/dP = G_A Sigma_hat^{-1/2}, dL/dQ = Sigma_hat^{-1/2} G_B Sigma_hat^{-1/2} (the chain rule of goel.model.md, inverted).
-    const Factors<T> gr = regularizer_gradient(p, o.regularizer, lambda);
-    return Factors<T>{Mat<T>(g.A * hat.inv_sqrt + gr.P), Mat<T>(hat.inv_sqrt * g.B * hat.inv_sqrt + gr.Q)};
-  });
+  return algorithm1_hat_hessian([&](const Mat<T>& A, const Mat<T>& B, T* loss) { return prompt_gradient(A, B, data, loss); }, moments, at, o);
 }
 
 // The step cap of the first reading's algorithm1_options (goel.finite_data.md, "Step size"): eta = min(eta_documented,

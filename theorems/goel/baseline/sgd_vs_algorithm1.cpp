@@ -39,6 +39,7 @@ struct SgdVsAlgorithm1 {
                      "steps Algorithm 1 < SGD from the random start; from the same random start Algorithm 1's iteration < SGD "
                      "(support 0.8, binomial test, 100 cases); pinned: the 1e3 initial gap (violated at n = 64), the objective orderings",
         .negative_control = "Algorithm 1 better by a factor 8 in each comparison",
+        .reading = reading_id(FiniteReading::one_sequence),
         .uses = {"goel.init.spectral_exact"},
         .required_support = 0.8,
         .expected_conditions = {{"population excess: spectral start <= random start", ClaimVerdict::holds},

@@ -28,6 +28,7 @@ struct MaskedLoss {
         .statement = "the finite-data loss Algorithm 1 trains on is L_n = 1/(2n) sum_i ||A sum_{j != i} softmax_j(x_i^T B x_j) x_j "
                      "- y_i||^2 (query i masked from its own keys), evaluated term by term at 2D + 20 digits, to its rounding bound",
         .negative_control = "the query attending to itself too: j over all n tokens",
+        .reading = reading_id(FiniteReading::one_sequence),
         .default_cases = 50,
         .resolving_factor = 305,  // thmcheck power --claims goel.finite.masked_loss --seeds 1..20
     };

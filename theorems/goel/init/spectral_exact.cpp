@@ -29,6 +29,7 @@ struct SpectralExact {
         .statement = "spectral start from the SVD of M_hat Sigma_hat^{1/2}: A_0 Sigma_hat B_0^T = M_hat, P_0^T P_0 = Q_0^T Q_0, "
                      "P_0 Q_0^T = Z_hat, each to a rounding bound",
         .negative_control = "the SVD of M_hat itself (Sigma_hat ignored)",
+        .reading = kEveryReading,
         .default_cases = 50,
         .resolving_factor = 34.07,  // thmcheck power --claims goel.init.spectral_exact --seeds 1..20
     };

@@ -37,6 +37,7 @@ struct SpectralNearManifold {
                      "half-width); for n >= 4 n_0, n_0 = (C/rho)^2 fitted on 32 held-out draws per n, at least 75% of the judged "
                      "seeds start inside rho (binomial test, 1e-3)",
         .negative_control = "slope -1",
+        .reading = kEveryReading,
         .uses = {"goel.init.spectral_exact"},
         .default_cases = 3,
         .ladder_checks = 1,

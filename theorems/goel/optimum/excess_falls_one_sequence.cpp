@@ -23,6 +23,7 @@ struct ExcessFallsOneSequence {
                      "the spectral start the population excess L - L* is below the start's and the run converged, on more than half of "
                      "the instances (support 1/2, binomial test at 1e-3, 700 cases); sigma_1(Z*) < 1/4, start above the least-squares floor",
         .negative_control = "the excess falls 300-fold (L(theta_m) - L* < (L(theta_0) - L*) / 300)",
+        .reading = reading_id(FiniteReading::one_sequence),
         .uses = {"goel.init.spectral_exact", "goel.precond.equivalence", "goel.finite.masked_loss"},
         .required_support = 0.5,
         .finding = Finding{"on one sequence of n = 32 tokens the population excess after Algorithm 1 exceeds the spectral start's in about 64% "

@@ -24,6 +24,7 @@ struct ExcessFallsPrompts {
                      "population excess L - L* is below the start's and the run converged, on more than half of the instances (support "
                      "1/2, binomial test at 1e-3, 550 cases); sigma_1(Z*) < 1/4, start above the least-squares floor",
         .negative_control = "the excess falls 300-fold (L(theta_m) - L* < (L(theta_0) - L*) / 300)",
+        .reading = reading_id(FiniteReading::prompts),
         .uses = {"goel.init.spectral_exact", "goel.precond.equivalence"},
         .required_support = 0.5,
         .default_cases = 550,

@@ -23,6 +23,7 @@ struct ScaleInvariantPrompts {
                      "tokens' (n = 32, T = 128): after m = 1000 steps from the spectral start the population excess is below the start's "
                      "and the run converged, on more than half of the instances (support 1/2, binomial test at 1e-3, 550 cases)",
         .negative_control = "the excess falls 300-fold (L(theta_m) - L* < (L(theta_0) - L*) / 300)",
+        .reading = reading_id(FiniteReading::prompts),
         .uses = {"goel.init.spectral_exact", "goel.precond.equivalence", "goel.population.invariances"},
         .required_support = 0.5,
         .default_cases = 550,

@@ -29,6 +29,7 @@ struct PrecondEquivalence {
         .statement = "one iteration of Algorithm 1 (train: the preconditioned step on L_n + R in (A, B)) equals one GD step in "
                      "(P, Q) = on whitened tokens X Sigma_hat^{-1/2}, to a rounding bound",
         .negative_control = "Algorithm 1's iteration without the preconditioner",
+        .reading = reading_id(FiniteReading::one_sequence),
         .default_cases = 50,
         .resolving_factor = 1203,  // thmcheck power --claims goel.precond.equivalence --seeds 1..20
     };

@@ -202,6 +202,7 @@ struct GeometricInM {
                      "cut the gap 1e3-fold; a diverging or stalling run of Algorithm 1 is a violation; at 50+ digits the run continues past double's "
                      "floor at a rate between the double tail's and the Hessian's slowest mode",
         .negative_control = "the gauge dropped (kappa runs must equal the plain kappa-1 run); plain GD within 1.1x",
+        .reading = reading_id(FiniteReading::one_sequence),
         .uses = {"goel.geometry.local_contraction", "goel.precond.equivalence"},
         .default_cases = 3,
         .ladder_checks = 0,

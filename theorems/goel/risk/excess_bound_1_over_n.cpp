@@ -25,6 +25,7 @@ struct ExcessBound1OverN {
                      "excess / b(n) does not grow with n) and the fitted exponent of the excess <= -1 + t SE (level 1e-4, decided where "
                      "t SE <= 1/2); underpowered (inconclusive, as expected) at the standard grid n = 32..256",
         .negative_control = "n^{-7} alone in the trend test, the exponent -2 (v1's) in the exponent test",
+        .reading = reading_id(FiniteReading::one_sequence),
         .uses = {"goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
         .default_cases = 2,
         .ladder_checks = 0,

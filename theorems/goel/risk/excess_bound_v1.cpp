@@ -33,6 +33,7 @@ struct ExcessBoundV1 {
                      "standard grid n = 32..256. Not a finding: below n = 2.4e7 n^-2 log^6 n > 1/n, and on every grid that was run a 1/n "
                      "excess decays at least as fast as the v1 shape (its fitted exponent over the full design is -0.74)",
         .negative_control = "n^{-7} alone in the trend test, n^-4 log^6 n (the power of n doubled) in the exponent test",
+        .reading = reading_id(FiniteReading::one_sequence),
         .uses = {"goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
         .default_cases = 2,
         .ladder_checks = 0,

@@ -26,6 +26,7 @@ struct LaterAlgorithm1OverN {
                      "excess / b(n) does not grow with n; fitted exponent <= -1 + t SE, level 1e-4, decided where t SE <= 1/2); "
                      "underpowered (inconclusive, as expected) at the standard grid n = 32..256",
         .negative_control = "n^{-7} alone in the trend test, the exponent -2 (v1's) in the exponent test",
+        .reading = reading_id(FiniteReading::one_sequence),
         .uses = {"goel.risk.excess_bound_1_over_n", "goel.population.invariances"},
         .default_cases = 2,
         .ladder_checks = 0,
