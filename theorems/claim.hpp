@@ -251,7 +251,7 @@ struct ClaimInfo {
   ClaimKind kind = ClaimKind::inequality;
   std::string statement;          // one line, as in docs/spec/claims.md
   std::string negative_control;   // what the broken variant changes
-  // The reading of [G]'s finite data a claim trains on (docs/derivations/goel.finite_data_prompts.md, "Readings"):
+  // The reading of [G]'s finite data a claim trains on (docs/derivations/goel.finite_data_limit_attention.md, "Readings"):
   // "one_sequence" (one sequence of n tokens, query masked from its own key), "prompts" (n prompts of T context tokens),
   // "population_attention" (n prompts, the attention output at its T -> infinity limit), or "every" (the quantity is the
   // same under each); empty for a claim that trains on no data.

@@ -50,12 +50,20 @@ Instance generate_geometric_in_m(ChoiceSource& src) {
   return inst;
 }
 
-Instance generate_excess_bound(ChoiceSource& src) {
+namespace {
+// The population problem of every risk claim: finite_spec with sigma_1(Z*) in [0.1, 0.24] (sigma_1(Z*) < 1/4, their
+// hypothesis); the grid and draws are each generator's.
+Instance risk_population(ChoiceSource& src) {
   GSpec s = detail::finite_spec(src, 3, 10.0);
-  s.z_max = src.log_real(0.1, 0.24);  // sigma_1(Z*) < 1/4: the hypothesis of the risk claims
+  s.z_max = src.log_real(0.1, 0.24);
   s.entropy = src.entropy();
   s.mc_seed = src.entropy();
-  Instance inst = build_goel(s);
+  return build_goel(s);
+}
+}  // namespace
+
+Instance generate_excess_bound(ChoiceSource& src) {
+  Instance inst = risk_population(src);
   inst.params["n_min"] = 32;
   const bool full = src.budget() == StudyBudget::full;
   inst.params["n_max"] = full ? 4096 : 256;
@@ -71,12 +79,8 @@ Instance generate_excess_bound(ChoiceSource& src) {
 }
 
 Instance generate_excess_bound_limit(ChoiceSource& src) {
-  // The population problems of generate_excess_bound (sigma_1(Z*) < 1/4), on the attention limit's grid.
-  GSpec s = detail::finite_spec(src, 3, 10.0);
-  s.z_max = src.log_real(0.1, 0.24);
-  s.entropy = src.entropy();
-  s.mc_seed = src.entropy();
-  Instance inst = build_goel(s);
+  // The population problems of generate_excess_bound, on the attention limit's grid.
+  Instance inst = risk_population(src);
   inst.params["n_min"] = kLimitRiskNMin;
   inst.params["n_max"] = kLimitRiskNMax;
   inst.params["seeds"] = src.budget() == StudyBudget::full ? kLimitRiskDrawsFull : kLimitRiskDraws;

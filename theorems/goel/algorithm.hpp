@@ -14,7 +14,7 @@
 
 namespace thm {
 
-// The readings of [G]'s finite data (docs/derivations/goel.finite_data_prompts.md, "Readings"): what a claim that trains on
+// The readings of [G]'s finite data (docs/derivations/goel.finite_data_limit_attention.md, "Readings"): what a claim that trains on
 // data trains on (ClaimInfo::reading is reading_id of one of them).
 enum class FiniteReading {
   one_sequence,          // one sequence of n tokens, query i attends over the other n - 1 (goel.finite_data.md)
@@ -62,7 +62,7 @@ inline constexpr double kRiskLevel = 5e-4;
 // -1 and -2); a run's optimisation term counts as gone when its fitted mu^m <= kRiskConverged.
 inline constexpr int kRiskDrawsScaleFull = 32768, kRiskSeedsLargeFull = 4, kRiskSeedsTopFull = 12;
 inline constexpr double kRiskExponentLevel = 1e-4, kRiskExponentDecided = 0.5, kRiskConverged = 1e-6;
-// The risk claims on the attention limit (goel.risk.population_attention_*; goel.finite_data_limit_attention.md, "Design"):
+// The risk claims on the attention limit (goel.risk.population_attention_*; goel.risk.population_attention_1_over_n.md, "Calibration: the design"):
 // the grid n = kLimitRiskNMin, 2 kLimitRiskNMin, ..., kLimitRiskNMax with kLimitRiskDraws data draws at each n
 // (kLimitRiskDrawsFull at the full budget). A step costs O(k d^2) whatever n (the draws cost O(n d)), so the grid lies
 // where the shapes 1/n and n^-2 log^6 n part: the latter's local slope -2 + 6 / ln n is below -1 from n = e^6 = 403 on,

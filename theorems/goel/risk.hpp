@@ -96,11 +96,7 @@ TrainOptions risk_options(const FiniteProblem<T>& f, const ParamPair<T>& start, 
 template <class T>
 TrainRun<T> risk_run(const FiniteProblem<T>& f, const ParamPair<T>& start, int iterations, RiskAlgorithm algorithm, FiniteReading reading) {
   if (reading == FiniteReading::population_attention) {
-    TrainOptions o = algorithm_options(f.moments, iterations, true);
-    if (algorithm == RiskAlgorithm::later) {
-      o.regularizer = Regularizer::scale_invariant;
-      o.renormalise = true;
-    }
+    TrainOptions o = algorithm == RiskAlgorithm::later ? later_options(f.moments, iterations) : algorithm_options(f.moments, iterations, true);
     return limit_attention_run(f, start, o);
   }
   if (reading != FiniteReading::one_sequence) throw std::logic_error("risk_run: the risk studies run on one sequence or the attention limit");

@@ -111,14 +111,21 @@ TrainOptions algorithm1_options(const FiniteProblem<T>& f, const ParamPair<T>& s
   return o;
 }
 
-// The later abstract's algorithm from `start`: Algorithm 1 with the scale-invariant regulariser R_si and the renormalisation
-// (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||, after every step (goel.model.md, "Why this R_si"); the step rule of
-// algorithm1_options, its cap from the Hessian of L_n + R_si at the start.
+// The later abstract's algorithm: Algorithm 1 with the scale-invariant regulariser R_si and the renormalisation
+// (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||, after every step (goel.model.md, "Why this R_si"), at the documented step
+// (before any reading's cap).
 template <class T>
-TrainOptions later_algorithm_options(const FiniteProblem<T>& f, const ParamPair<T>& start, int iterations) {
-  TrainOptions o = algorithm_options(f.moments, iterations, true);
+TrainOptions later_options(const EmpiricalMoments<T>& m, int iterations) {
+  TrainOptions o = algorithm_options(m, iterations, true);
   o.regularizer = Regularizer::scale_invariant;
   o.renormalise = true;
+  return o;
+}
+// The later abstract's algorithm from `start` on the first reading: the step rule of algorithm1_options, its cap from the
+// Hessian of L_n + R_si at the start.
+template <class T>
+TrainOptions later_algorithm_options(const FiniteProblem<T>& f, const ParamPair<T>& start, int iterations) {
+  TrainOptions o = later_options(f.moments, iterations);
   o.eta = hessian_step_cap(hat_hessian(f, start, o), o.eta);
   return o;
 }
