@@ -15,7 +15,7 @@ FUZZ_SECONDS ?= 60
 # whole catalogue from 7 shards only there.
 SANITIZE_SKIP ?= ^(claim|source|slurm|calibration)\.|experiment|browser|stability_lists|report_whole|same_seed|explore_interval_many|shard_reference_claims|shard_merge_claims
 
-.PHONY: run test build deps configure bench clean sanitize-test fuzz faults
+.PHONY: run test build deps configure bench clean sanitize-test fuzz faults fault-table
 
 run: build
 	@./$(BUILD)/thmcheck run; status=$$?; \
@@ -63,6 +63,10 @@ faults: deps
 	@cmake -S . -B $(FAULTS_BUILD) $(call generator,$(FAULTS_BUILD)) -DCMAKE_BUILD_TYPE=Release -DTHM_FAULTS=ON > $(FAULTS_BUILD).configure.log 2>&1 || { cat $(FAULTS_BUILD).configure.log; exit 1; }
 	cmake --build $(FAULTS_BUILD) -j $(JOBS) --target thmcheck
 	./$(FAULTS_BUILD)/thmcheck faults --out $(FAULTS_BUILD)/faults.json
+
+# The README's fault table from the committed matrix docs/faults.json (copy a new build-faults/faults.json there first).
+fault-table: build
+	cmake -DCMD=./$(BUILD)/thmcheck -DREADME=README.md -DMATRIX=docs/faults.json -DUPDATE=ON -P tests/readme_fault_table.cmake
 
 bench: build
 	cmake --build $(BUILD) -j $(JOBS) --target thmcheck_bench

@@ -10,6 +10,7 @@
 
 #include <fmt/core.h>
 
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -50,6 +51,18 @@ std::string cell_text(const FaultCell& cell) {
 }  // namespace
 
 int faults(const FaultsArgs& args) {
+  if (args.table) {
+    std::ifstream in(*args.table, std::ios::binary);
+    if (!in) throw UsageError("--table: cannot read " + *args.table);
+    std::ostringstream text;
+    text << in.rdbuf();
+    try {
+      fmt::print("{}", fault_matrix_table(text.str()));
+    } catch (const ReportError& e) {
+      throw UsageError("--table " + *args.table + ": " + e.what());
+    }
+    return kExitOk;
+  }
   if (!fault_points_built()) throw UsageError("built without fault points; make faults builds them");
   FaultMatrixOptions options;
   options.faults = select_faults(args.faults);
@@ -77,12 +90,16 @@ int faults(const FaultsArgs& args) {
       std::string unexpected;
       for (const FaultCell& cell : f.cells)
         if (!cell.as_expected()) unexpected += fmt::format("; {} {}", cell.claim->id, cell_text(cell));
+      for (const FaultCell& cell : f.control_cells)
+        if (!cell.as_expected()) unexpected += fmt::format("; {} control {}", cell.claim->id, cell_text(cell));
       std::cerr << fmt::format("[0/{}] baseline ({:.1f} s){}\n", total, f.seconds,
                                unexpected.empty() ? ": every claim as expected" : unexpected + " (not counted as catching)");
       return;
     }
-    std::cerr << fmt::format("[{}/{}] {:<30} {} ({:.1f} s)\n", k, total, f.fault.name,
-                             f.caught_by.empty() ? std::string("NOT CAUGHT") : "caught by " + ids_of(f.caught_by), f.seconds);
+    std::string by = ids_of(f.caught_by);
+    if (!f.caught_by_control.empty()) by += (by.empty() ? "" : ", ") + ids_of(f.caught_by_control) + " (controls)";
+    std::cerr << fmt::format("[{}/{}] {:<30} {:<7} {} (reached by {}; {:.1f} s)\n", k, total, f.fault.name, to_string(f.fault.kind),
+                             f.caught() ? "caught by " + by : std::string("NOT CAUGHT"), f.reached_by.size(), f.seconds);
   });
 
   // The matrix: per fault, the claims that caught it (an exception named as such).
@@ -90,6 +107,10 @@ int faults(const FaultsArgs& args) {
     if (!cell.as_expected())
       fmt::print("baseline: {} is {} without a fault (expected {}): it catches nothing here\n", cell.claim->id, cell_text(cell),
                  to_string(expected_verdict(*cell.claim, Variant::claim)));
+  for (const FaultCell& cell : m.control_baseline)
+    if (!cell.as_expected())
+      fmt::print("baseline: {}'s negative control is {} without a fault (expected {}): it catches nothing here\n", cell.claim->id,
+                 cell_text(cell), to_string(expected_verdict(*cell.claim, Variant::negative_control)));
   std::size_t width = 5;
   for (const FaultOutcome& f : m.faults) width = std::max(width, f.fault.name.size());
   fmt::print("{:<{}}  caught by\n", "fault", width);
@@ -99,9 +120,11 @@ int faults(const FaultsArgs& args) {
       const auto cell = std::find_if(f.cells.begin(), f.cells.end(), [c](const FaultCell& x) { return x.claim == c; });
       by += (by.empty() ? "" : ", ") + c->id + (cell->verdict ? " (" + std::string(to_string(*cell->verdict)) + ")" : " (exception)");
     }
+    for (const Claim* c : f.caught_by_control) by += (by.empty() ? "" : ", ") + c->id + " (its control not caught)";
     fmt::print("{:<{}}  {}\n", f.fault.name, width, by.empty() ? "- (not caught)" : by);
   }
-  fmt::print("{} of {} faults caught\n", m.caught(), m.faults.size());
+  fmt::print("{} of {} faults caught: model {} of {}, checker {} of {}\n", m.caught(), m.faults.size(), m.caught(FaultKind::model),
+             m.total(FaultKind::model), m.caught(FaultKind::checker), m.total(FaultKind::checker));
   if (args.out) {
     try {
       atomic_write(*args.out, fault_matrix_json(m));

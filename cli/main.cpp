@@ -153,6 +153,7 @@ int main(int argc, char** argv) {
   CLI::Option* f_seed_opt = f_cmd->add_option("--seed", f_seed_text, "The seed every random choice flows from (default 1)");
   f_cmd->add_option("--jobs", f_args.jobs, "Threads (default: the number of cores)")->check(CLI::Range(1, 256));
   f_cmd->add_option("--out", f_args.out, "Also write the matrix as JSON to this file");
+  f_cmd->add_option("--table", f_args.table, "Print the README's fault table from this matrix JSON (a --out file) and stop; any build");
 
   try {
     app.parse(argc, argv);

@@ -1,5 +1,7 @@
 #include "numerics/rank_correlation.hpp"
 
+#include "numerics/fault.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -15,7 +17,7 @@ std::vector<double> average_ranks(const std::vector<double>& x) {
   std::vector<double> rank(n);
   for (std::size_t i = 0; i < n;) {
     std::size_t j = i;
-    while (j + 1 < n && x[order[j + 1]] == x[order[i]]) ++j;
+    while (j + 1 < n && x[order[j + 1]] == x[order[i]] && !THM_FAULT(spearman_ties_ordinal)) ++j;
     const double r = 0.5 * static_cast<double>(i + j) + 1.0;
     for (std::size_t k = i; k <= j; ++k) rank[order[k]] = r;
     i = j + 1;

@@ -2,6 +2,7 @@
 // their claims and the experiments share.
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/random.hpp"
 #include "numerics/rate_fit.hpp"
 
@@ -56,7 +57,8 @@ inline SlopeTest slope_test(const std::vector<double>& x, const std::vector<doub
   out.slope = c1;
   out.intercept = c0;
   out.df = static_cast<int>(x.size()) - 2;
-  out.se = sxx > 0 ? std::sqrt(ssr / out.df / sxx) : std::numeric_limits<double>::infinity();
+  const double dof = THM_FAULT(slope_se_over_n) ? static_cast<double>(x.size()) : out.df;
+  out.se = sxx > 0 ? std::sqrt(ssr / dof / sxx) : std::numeric_limits<double>::infinity();
   out.t = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>(out.df), alpha));
   return out;
 }

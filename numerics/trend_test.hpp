@@ -2,6 +2,8 @@
 // (used by the [G] risk claims: does excess / b(n) grow with n?). Generic statistics: no model, no claim.
 #pragma once
 
+#include "numerics/fault.hpp"
+
 #include <boost/math/distributions/normal.hpp>
 
 #include <algorithm>
@@ -33,7 +35,8 @@ inline double jonckheere_upper_tail_normal(const std::vector<int>& sizes, double
   }
   const double mean = (N * N - s2) / 4, var = (N * N * (2 * N + 3) - s3) / 72;
   if (!(var > 0)) return j <= mean ? 1.0 : 0.0;
-  return boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double>(mean, std::sqrt(var)), j - 0.5));
+  const double corrected = THM_FAULT(trend_tail_no_continuity) ? j : j - 0.5;
+  return boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double>(mean, std::sqrt(var)), corrected));
 }
 
 // Above this many values the exact tail below is replaced by the normal one (its table of q-binomial coefficients grows

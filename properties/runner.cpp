@@ -1,4 +1,6 @@
 #include "properties/runner.hpp"
+
+#include "numerics/fault.hpp"
 #include "properties/parallel_for.hpp"
 #include "properties/structural_search.hpp"
 #include "numerics/numerical_failure.hpp"
@@ -121,6 +123,7 @@ std::string_view to_string(LadderResult r) {
 double support_p_value(int held, int judged, double p0) {
   if (judged <= 0 || held >= judged || p0 <= 0) return 1.0;
   if (p0 >= 1) return 0.0;  // any failure rejects a support of 1
+  if (THM_FAULT(support_tail_off_by_one)) return held == 0 ? 0.0 : boost::math::cdf(boost::math::binomial_distribution<double>(judged, p0), held - 1);
   return boost::math::cdf(boost::math::binomial_distribution<double>(judged, p0), held);
 }
 

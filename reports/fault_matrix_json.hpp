@@ -1,7 +1,9 @@
 // The fault matrix as JSON (thmcheck faults --out FILE; README, "Fault matrix"):
 //   {"seed", "precisions", "cases", "claims": [ids], "baseline_unexpected": [{"id", "verdict"|"exception"}],
-//    "faults": [{"name", "where", "description", "caught_by": [ids], "exceptions": [{"id", "what"}]}],
-//    "caught": k, "total": M}
+//    "control_baseline_unexpected": [...],
+//    "faults": [{"name", "kind", "description", "location", "written_for", "checks", "reached_by": [ids],
+//                "caught_by": [ids], "caught_by_control": [ids], "caught_by_general": [ids], "exceptions": [{"id", "what"}]}],
+//    "caught": k, "total": M, "model": {"caught", "total"}, "checker": {"caught", "total"}}
 // No wall-clock times: the same seed and build give the same bytes.
 #pragma once
 
@@ -12,5 +14,10 @@
 namespace thm {
 
 std::string fault_matrix_json(const FaultMatrix& m);
+
+// The README's fault table (thmcheck faults --table FILE) from a matrix's JSON: one row per fault of this build's
+// catalogue (numerics/fault.hpp: kind, description, the files its points are in, found by scanning), with the claims
+// that caught it in that matrix ("not measured" for a fault the matrix did not run). ReportError on a malformed file.
+std::string fault_matrix_table(const std::string& matrix_json);
 
 }  // namespace thm

@@ -423,4 +423,28 @@ TEST_CASE("conformance [Q]: a consistent 1/d logit scale passes the model's own 
 TEST_CASE("conformance [Q]: a consistent beta^2 residual weight passes the model's own gradient check and fails the fixtures") {
   consistent_fault_fails(Fault::beta_squared);
 }
+
+// The catalogue's `checks` field is a promise (numerics/fault.hpp; the README's fault table prints it): every fault it says
+// the conformance fixtures catch fails them, at double, by more than 1000 times the tolerance on some quantity.
+TEST_CASE("conformance: every fault the catalogue says the fixtures catch fails them") {
+  const std::vector<QCase> cases = qin_cases();
+  std::vector<std::vector<double>> kappa;
+  for (const QCase& c : cases) kappa.push_back(qin_conditioning(c));
+  const GoelFixture g = goel_data();
+  std::vector<std::vector<double>> g_kappa;
+  for (GPart part : {GPart::sequence, GPart::prompts, GPart::population}) g_kappa.push_back(goel_conditioning(g, part));
+  int promised = 0;
+  for (const FaultInfo& f : all_faults()) {
+    if (f.checks != "conformance") continue;
+    ++promised;
+    double worst = 0;
+    const ActiveFault guard(f.fault);
+    for (std::size_t k = 0; k < cases.size(); ++k) worst = std::max(worst, qin_compare<double>(cases[k], kappa[k], false).worst_ratio);
+    for (GPart part : {GPart::sequence, GPart::prompts, GPart::population})
+      worst = std::max(worst, goel_compare<double>(g, part, g_kappa[static_cast<std::size_t>(part)], false).worst_ratio);
+    MESSAGE(f.name << ": largest error / tolerance " << worst);
+    CHECK_MESSAGE(worst > 1e3, f.name);
+  }
+  CHECK(promised >= 4);
+}
 #endif

@@ -21,7 +21,7 @@ Mat<T> softmax_rows(const Mat<T>& logits) {
     return s;
   }
   for (Eigen::Index j = 0; j < logits.rows(); ++j) {
-    const T row_max = logits.row(j).maxCoeff();
+    const T row_max = THM_FAULT(softmax_max_not_subtracted) ? T(0) : T(logits.row(j).maxCoeff());
     T total = T(0);
     const Eigen::Index summed = THM_FAULT(softmax_row_sum_off_by_one) ? logits.cols() - 1 : logits.cols();
     for (Eigen::Index k = 0; k < logits.cols(); ++k) {

@@ -83,9 +83,10 @@ void algorithm1_update(ParamPair<T>& theta, ParamPair<T> g, const Factors<T>& fh
   algorithm1_step(theta, g, hat.inv, population_inv, T(o.eta), o.precondition);
   if (o.renormalise) {
     const Factors<T> f = to_factors(theta.A, theta.B, hat);
-    const T p = f.P.norm(), q = f.Q.norm();
+    const T p = THM_FAULT(renormalise_in_a_b) ? T(theta.A.norm()) : T(f.P.norm());
+    const T q = THM_FAULT(renormalise_in_a_b) ? T(theta.B.norm()) : T(f.Q.norm());
     if (p > 0 && q > 0) {
-      const T c = sqrt(q / p);
+      const T c = THM_FAULT(renormalise_c_squared) ? T(q / p) : T(sqrt(q / p));
       theta.A *= c;
       theta.B /= c;
     }

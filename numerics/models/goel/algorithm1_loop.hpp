@@ -4,6 +4,7 @@
 //   `gradient(A, B, &loss)` returns (G_A, G_B) of the loss at (A, B) and writes the loss.
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/models/goel/factor_hessian.hpp"
 
@@ -22,7 +23,7 @@ TrainRun<T> train_algorithm1(const ParamPair<T>& init, const Gradient& gradient,
   TrainRun<T> run;
   ParamPair<T> theta = init;
   const auto record = [&](const ParamPair<T>& th, const Factors<T>& fh, const T& loss) {
-    run.record.objective.push_back(loss + regularizer(fh, o.regularizer, lambda));
+    run.record.objective.push_back(THM_FAULT(regulariser_value_unrecorded) ? loss : T(loss + regularizer(fh, o.regularizer, lambda)));
     run.record.excess.push_back(population_excess(th.A, th.B, population));
     run.record.norm_B.push_back(th.B.norm());
   };

@@ -9,6 +9,7 @@
 // SGD the same scaled by its batch fraction (n/8 rows).
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "numerics/models/goel/factor_hessian.hpp"
@@ -34,7 +35,8 @@ inline constexpr double kAlgorithmLambda = 1.0;
 // The data draw s of n tokens of an instance.
 inline std::uint64_t data_seed(const Instance& inst, int n, int s) {
   const std::uint64_t base = mc_seed_of(inst);
-  return Rng::derive(base, "goel.data", static_cast<std::uint64_t>(n) * 1000 + static_cast<std::uint64_t>(s)).next_u64();
+  const std::uint64_t stream = THM_FAULT(data_seed_shared_across_n) ? 0 : static_cast<std::uint64_t>(n) * 1000;
+  return Rng::derive(base, "goel.data", stream + static_cast<std::uint64_t>(s)).next_u64();
 }
 
 // The n grid written by the generator: n_min, 2 n_min, ..., n_max.
@@ -81,7 +83,8 @@ TrainOptions algorithm_options(const EmpiricalMoments<T>& m, int iterations, boo
   // At a balanced minimum of f the Hessian's top eigenvalue is 2 max(1, lambda) sigma_1 (goel.finite_data.md):
   // half the stability limit 1 / (max(1, lambda) sigma_1); plain GD has ||Sigma_hat||_2^2 more curvature.
   const double limit = 1.0 / (std::max(1.0, kAlgorithmLambda) * s1);
-  o.eta = precondition ? 0.5 * limit : 0.5 * limit / (sn * sn);
+  const double half = THM_FAULT(step_full_stability_limit) ? 1.0 : 0.5;
+  o.eta = precondition ? half * limit : half * limit / (sn * sn);
   return o;
 }
 

@@ -2,6 +2,7 @@
 // (goel.finite_data.md, "Step size"); shared by both finite-data readings (algorithm1_studies.hpp, prompt_attention.hpp).
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/attention_regression.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -35,6 +36,7 @@ MatD factor_hessian(const Factors<T>& p0, const Gradient& gradient) {
 // eta capped by GD's own hypothesis eta <= 1 / lambda_max(H), the cap rounded down to a power of two so that every
 // precision takes the same step.
 inline double hessian_step_cap(const MatD& H, double eta) {
+  if (THM_FAULT(hessian_cap_skipped)) return eta;
   const double top = Eigen::SelfAdjointEigenSolver<MatD>(H, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
   return top > 0 ? std::min(eta, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(1.0 / top))))) : eta;
 }

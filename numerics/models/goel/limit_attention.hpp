@@ -9,6 +9,7 @@
 // After the moments, a step costs O(k d^2), whatever n.
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/algorithm1_loop.hpp"
 #include "numerics/models/goel/finite_attention.hpp"
 
@@ -43,6 +44,7 @@ ParamPair<T> limit_attention_gradient(const Mat<T>& A, const Mat<T>& B, const Li
   const Mat<T> E = A * data.Sigma * B.transpose() - data.M_hat;  // A Sigma B^T - M_hat
   const Mat<T> G = E * data.Sigma_hat;
   if (loss) *loss = (E.cwiseProduct(G)).sum() / T(2) + data.residual;  // 1/2 tr(E Sigma_hat E^T) + r_n
+  if (THM_FAULT(limit_gradient_b_transposed)) return {Mat<T>(G * B * data.Sigma), Mat<T>(A.transpose() * G * data.Sigma)};
   return {Mat<T>(G * B * data.Sigma), Mat<T>(G.transpose() * A * data.Sigma)};
 }
 

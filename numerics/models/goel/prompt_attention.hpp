@@ -9,6 +9,7 @@
 // spectral start and the preconditioner from the queries' moments, the step algorithm1_step.
 #pragma once
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/algorithm1_loop.hpp"
 #include "numerics/models/goel/finite_attention.hpp"
 #include "numerics/models/goel/population_instance.hpp"
@@ -42,12 +43,20 @@ ParamPair<T> prompt_gradient(const Mat<T>& A, const Mat<T>& B, const PromptSet<T
   if (tk < 1 || data.X.rows() != n * tk || data.X.cols() != d || B.rows() != d || B.cols() != d || A.cols() != d || data.Y.rows() != n ||
       A.rows() != data.Y.cols())
     throw std::domain_error("prompt_gradient: shapes of A (k x d), B (d x d), X (nT x d), Qry (n x d), Y (n x k) do not match");
+  // Fault points (numerics/fault.hpp): the last context token dropped, or replaced by the query, in both passes.
+  const Eigen::Index keys = THM_FAULT(prompt_last_token_dropped) && tk > 1 ? tk - 1 : tk;
+  Mat<T> with_query;
+  if (THM_FAULT(prompt_query_in_context)) {
+    with_query = data.X;
+    for (Eigen::Index p = 0; p < n; ++p) with_query.row(p * tk + tk - 1) = data.Qry.row(p);
+  }
+  const Mat<T>& X = with_query.size() ? with_query : data.X;
   const Mat<T> W = data.Qry * B;
-  Mat<T> K(n, tk);
-  for (Eigen::Index p = 0; p < n; ++p) K.row(p) = (data.X.middleRows(p * tk, tk) * W.row(p).transpose()).transpose();
+  Mat<T> K(n, keys);
+  for (Eigen::Index p = 0; p < n; ++p) K.row(p) = (X.middleRows(p * tk, keys) * W.row(p).transpose()).transpose();
   const Mat<T> S = softmax_rows(K);
   Mat<T> H(n, d);
-  for (Eigen::Index p = 0; p < n; ++p) H.row(p) = S.row(p) * data.X.middleRows(p * tk, tk);
+  for (Eigen::Index p = 0; p < n; ++p) H.row(p) = S.row(p) * X.middleRows(p * tk, keys);
   const Mat<T> R = H * A.transpose() - data.Y;
   const T count = T(static_cast<long>(n));
   if (loss) *loss = R.squaredNorm() / (T(2) * count);
@@ -56,11 +65,11 @@ ParamPair<T> prompt_gradient(const Mat<T>& A, const Mat<T>& B, const PromptSet<T
   const Mat<T> GH = R * A / count;
   Mat<T> V(n, d);
   for (Eigen::Index p = 0; p < n; ++p) {
-    const auto Xp = data.X.middleRows(p * tk, tk);
+    const auto Xp = X.middleRows(p * tk, keys);
     const Vec<T> a = Xp * GH.row(p).transpose();
     const T mean = S.row(p).dot(a.transpose());
-    Vec<T> gk(tk);
-    for (Eigen::Index j = 0; j < tk; ++j) gk(j) = S(p, j) * (a(j) - mean);
+    Vec<T> gk(keys);
+    for (Eigen::Index j = 0; j < keys; ++j) gk(j) = S(p, j) * (a(j) - mean);
     V.row(p) = (Xp.transpose() * gk).transpose();
   }
   g.B = data.Qry.transpose() * V;

@@ -21,7 +21,7 @@ ParamPair<T> spectral_init(const EmpiricalMoments<T>& m, int rank) {
   Eigen::JacobiSVD<Mat<T>> svd(Zhat, Eigen::ComputeFullU | Eigen::ComputeFullV);
   Factors<T> f{Mat<T>::Zero(Zhat.rows(), d), Mat<T>::Zero(d, d)};
   for (int i = 0; i < rank; ++i) {
-    const T root = sqrt(svd.singularValues()(i));
+    const T root = THM_FAULT(spectral_start_unscaled) ? T(1) : T(sqrt(svd.singularValues()(i)));
     // The bug: the pair of the smallest singular values, d - 1 - i, in place of i.
     const Eigen::Index u = THM_FAULT(spectral_start_last_vector) ? std::min<Eigen::Index>(Zhat.rows(), d) - 1 - i : i;
     f.P.col(i) = svd.matrixU().col(u) * root;

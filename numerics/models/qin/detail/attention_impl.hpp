@@ -15,6 +15,7 @@ Mat<T> attention_logits(const Mat<T>& X, const AttentionWeights<T>& w) {
     throw std::invalid_argument("attention_logits: W_Q, W_K must be d x d' with d = cols(X)");
   const Mat<T> XQ = X * w.W_Q;
   const Mat<T> XK = X * w.W_K;
+  if (THM_FAULT(attention_logits_transposed)) return w.c * (XK * XQ.transpose());
   return w.c * (XQ * XK.transpose());
 }
 

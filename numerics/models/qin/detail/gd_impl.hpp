@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace thm {
 
@@ -26,10 +27,15 @@ GdRun<T> gradient_descent(const TransformerParams<T>& theta0, const TransformerC
   GdRun<T> run;
   TransformerParams<T> theta = theta0;
   T loss0 = T(0);
+  std::optional<TransformerParams<T>> first_gradient;
   for (int t = 0;; ++t) {
     if (keep_path) run.path.push_back(theta);
     T loss = T(0);
     TransformerParams<T> g = transformer_gradient(theta, cfg, X, Y, &loss);
+    if (THM_FAULT(gd_stale_gradient)) {  // the bug: the first iterate's gradient at every step
+      if (first_gradient) g = *first_gradient;
+      else first_gradient = g;
+    }
     mask_gradient(g, options.trainable);
     GdRecord<T> rec;
     rec.loss = loss;
