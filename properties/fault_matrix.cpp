@@ -69,7 +69,8 @@ std::vector<FaultCell> run_baseline(const FaultMatrixOptions& options, Variant v
   return cells;
 }
 
-// Under the active fault: the claims that reached it run again, the others keep their baseline cell (not reached).
+// Under the active fault: the claims that reached it run again, the others keep their baseline cell (FaultOutcome::reached_by
+// says which ran).
 std::vector<FaultCell> run_reached(const FaultMatrixOptions& options, Variant variant, const std::vector<FaultCell>& baseline,
                                    const std::vector<Reach>& reach, Fault f) {
   std::vector<const Claim*> again;
@@ -80,7 +81,6 @@ std::vector<FaultCell> run_reached(const FaultMatrixOptions& options, Variant va
       where.push_back(c);
     }
   std::vector<FaultCell> cells = baseline;
-  for (FaultCell& cell : cells) cell.reached = false;
   if (again.empty()) return cells;
   const std::vector<FaultCell> ran = run_cells(options, again, variant);
   for (std::size_t k = 0; k < ran.size(); ++k) cells[where[k]] = ran[k];

@@ -39,7 +39,6 @@ struct FaultCell {
   std::optional<ClaimVerdict> verdict;  // absent when the claim threw
   std::string exception;
   bool resolved_as_expected = false;  // ResolvedVerdict::is_expected(): the verdict and every expected condition
-  bool reached = true;                // under a fault: whether the claim reached its points (else the baseline's cell)
   bool as_expected() const { return verdict && resolved_as_expected; }
 };
 
