@@ -33,7 +33,8 @@ T activate(Activation a, const T& x) {
       return tanh(x);
     case Activation::gelu: {
       const T k = sqrt(T(2) / (T(4) * atan(T(1))));
-      return T(0.5) * x * (T(1) + tanh(T(k * (x + T(0.044715) * x * x * x))));
+      const T a = T(44715) / T(1000000);  // 0.044715 to the working precision, not a double's
+      return T(0.5) * x * (T(1) + tanh(T(k * (x + a * x * x * x))));
     }
     case Activation::relu:
       return x > T(0) ? x : T(0);
@@ -61,8 +62,9 @@ T activate_prime(Activation a, const T& x) {
     }
     case Activation::gelu: {
       const T k = sqrt(T(2) / (T(4) * atan(T(1))));
-      const T t = tanh(T(k * (x + T(0.044715) * x * x * x)));
-      return T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * k * (T(1) + T(3) * T(0.044715) * x * x);
+      const T a = T(44715) / T(1000000);
+      const T t = tanh(T(k * (x + a * x * x * x)));
+      return T(0.5) * (T(1) + t) + T(0.5) * x * (T(1) - t * t) * k * (T(1) + T(3) * a * x * x);
     }
     case Activation::relu:  // the a.e. derivative; ReLU is excluded from smoothness-based claims
       return x > T(0) ? T(1) : T(0);

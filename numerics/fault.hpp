@@ -24,7 +24,8 @@ namespace thm {
 // kind: model (a bug in the model or the algorithm: the mutation score) or checker (a bug in a claim's own bound,
 // allowance or statistics: it tests the checker). written_for: the claims made to catch this one fault (comma-separated;
 // any other claim that catches it is general). checks: what besides the claims must catch it (conformance: the
-// independent definition's fixtures, tests/test_conformance.cpp). Where a fault is planted is found by scanning the
+// independent definition's fixtures, tests/test_conformance.cpp; independence: the test that no two data draws of a
+// study share a token, tests/test_goel_data.cpp). Where a fault is planted is found by scanning the
 // sources (numerics/fault_locations.cmake), never written here.
 #define THM_FAULT_LIST(X) \
   X(softmax_columns, model, "", "",                                                                                     \
@@ -119,7 +120,7 @@ namespace thm {
     "prompts reading: each query attends over T - 1 of its T context tokens, the same in the forward and the backward pass") \
   X(prompt_query_in_context, model, "", "conformance",                                                                  \
     "prompts reading: the query stands in for its prompt's last context token (it attends to itself), forward and backward") \
-  X(data_seed_shared_across_n, model, "", "",                                                                           \
+  X(data_seed_shared_across_n, model, "", "independence",                                                                           \
     "[G] studies: the data draw s of n tokens seeded without n, so the draws at different n share their first tokens")  \
   X(regulariser_value_unrecorded, model, "", "",                                                                        \
     "Algorithm 1 on the prompts and limit readings records the objective without R (the step keeps R's gradient)")      \

@@ -71,7 +71,7 @@ mpfi_dynamic activate(Activation a, const mpfi_dynamic& x) {
       return tanh(x);
     case Activation::gelu: {  // numerics/activation.hpp's tanh form
       const mpfi_dynamic k = sqrt(mpfi_dynamic(2) / (mpfi_dynamic(4) * atan(mpfi_dynamic(1))));
-      return mpfi_dynamic(mpfi_dynamic(0.5) * x * (mpfi_dynamic(1) + tanh(mpfi_dynamic(k * (x + mpfi_dynamic(0.044715) * x * x * x)))));
+      return mpfi_dynamic(mpfi_dynamic(0.5) * x * (mpfi_dynamic(1) + tanh(mpfi_dynamic(k * (x + mpfi_dynamic(mpfi_dynamic(44715) / mpfi_dynamic(1000000)) * x * x * x)))));
     }
     case Activation::relu:
       if (lower(x) >= 0) return x;
@@ -95,7 +95,7 @@ mpfi_dynamic activate_prime(Activation a, const mpfi_dynamic& x) {
     }
     case Activation::gelu: {
       const mpfi_dynamic k = sqrt(mpfi_dynamic(2) / (mpfi_dynamic(4) * atan(mpfi_dynamic(1))));
-      const mpfi_dynamic c(0.044715);
+      const mpfi_dynamic c = mpfi_dynamic(44715) / mpfi_dynamic(1000000);  // the exact decimal enclosed, not a double
       const mpfi_dynamic t = tanh(mpfi_dynamic(k * (x + c * x * x * x)));
       return mpfi_dynamic(mpfi_dynamic(0.5) * (mpfi_dynamic(1) + t) +
                           mpfi_dynamic(0.5) * x * (mpfi_dynamic(1) - t * t) * k * (mpfi_dynamic(1) + mpfi_dynamic(3) * c * x * x));
