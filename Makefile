@@ -15,7 +15,7 @@ FUZZ_SECONDS ?= 60
 # whole catalogue from 7 shards only there.
 SANITIZE_SKIP ?= ^(claim|source|slurm|calibration)\.|experiment|browser|stability_lists|report_whole|same_seed|explore_interval_many|shard_reference_claims|shard_merge_claims
 
-.PHONY: run test build deps configure bench clean sanitize-test fuzz faults fault-table
+.PHONY: run test build deps configure bench clean sanitize-test fuzz faults catalogue
 
 run: build
 	@./$(BUILD)/thmcheck run; status=$$?; \
@@ -64,9 +64,9 @@ faults: deps
 	cmake --build $(FAULTS_BUILD) -j $(JOBS) --target thmcheck
 	./$(FAULTS_BUILD)/thmcheck faults --out $(FAULTS_BUILD)/faults.json
 
-# The README's fault table from the committed matrix docs/faults.json (copy a new build-faults/faults.json there first).
-fault-table: build
-	cmake -DCMD=./$(BUILD)/thmcheck -DREADME=README.md -DMATRIX=docs/faults.json -DUPDATE=ON -P tests/readme_fault_table.cmake
+# docs/catalogue.md (the claims, experiments and faults tables) from the registries and the committed docs/faults.json.
+catalogue: build
+	cmake -DCMD=./$(BUILD)/thmcheck -DPAGE=docs/catalogue.md -DMATRIX=docs/faults.json -DUPDATE=ON -P tests/catalogue_current.cmake
 
 bench: build
 	cmake --build $(BUILD) -j $(JOBS) --target thmcheck_bench

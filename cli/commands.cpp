@@ -2,6 +2,7 @@
 
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
+#include "reports/catalogue.hpp"
 #include "reports/csv.hpp"
 #include "reports/describe.hpp"
 #include "reports/environment.hpp"
@@ -15,6 +16,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -63,6 +65,31 @@ nlohmann::json expected_conditions_json(const Claim& c) {
   return out;
 }
 }  // namespace
+
+int catalogue(const std::string& faults_file, const std::optional<std::string>& out) {
+  if (out) {
+    try {
+      check_output_file(*out);  // before any work
+    } catch (const ReportError& e) {
+      throw UsageError(std::string("--out: ") + e.what());
+    }
+  }
+  std::ifstream in(faults_file, std::ios::binary);
+  if (!in) throw UsageError("--faults: cannot read " + faults_file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string page;
+  try {
+    page = catalogue_markdown(text.str());
+  } catch (const ReportError& e) {
+    throw UsageError("--faults " + faults_file + ": " + e.what());
+  }
+  if (out)
+    atomic_write(*out, page);
+  else
+    std::cout << page;
+  return kExitOk;
+}
 
 int list(bool json) {
   if (json) {

@@ -49,6 +49,10 @@ int merge(const MergeArgs& args);
 
 int list(bool json);
 
+// The catalogue page (reports/catalogue.hpp) from this build's registries and the fault matrix `faults_file`: to `out`
+// (written whole or not at all), or to standard output.
+int catalogue(const std::string& faults_file, const std::optional<std::string>& out);
+
 struct ExploreArgs {
   std::string claim;
   std::optional<std::string> instance;  // a counterexample file

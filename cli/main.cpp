@@ -22,6 +22,13 @@ int main(int argc, char** argv) {
   CLI::App* list_cmd = app.add_subcommand("list", "List the claims: id, source, provenance, kind, statement");
   list_cmd->add_flag("--json", list_json, "Print a JSON array of {id, source, provenance, kind, statement}");
 
+  std::string catalogue_faults = "docs/faults.json";
+  std::optional<std::string> catalogue_out;
+  CLI::App* catalogue_cmd = app.add_subcommand(
+      "catalogue", "Print the catalogue (docs/catalogue.md): the claims, experiments and faults tables from their registries and a fault matrix");
+  catalogue_cmd->add_option("--faults", catalogue_faults, "The fault matrix JSON its fault table reads (default docs/faults.json)");
+  catalogue_cmd->add_option("--out", catalogue_out, "Write the page to this file instead of standard output");
+
   RunArgs run_args;
   int cases = 0, only_case = -1;
   std::string seed_text;
@@ -153,7 +160,7 @@ int main(int argc, char** argv) {
   CLI::Option* f_seed_opt = f_cmd->add_option("--seed", f_seed_text, "The seed every random choice flows from (default 1)");
   f_cmd->add_option("--jobs", f_args.jobs, "Threads (default: the number of cores)")->check(CLI::Range(1, 256));
   f_cmd->add_option("--out", f_args.out, "Also write the matrix as JSON to this file");
-  f_cmd->add_option("--table", f_args.table, "Print the README's fault table from this matrix JSON (a --out file) and stop; any build");
+  f_cmd->add_option("--table", f_args.table, "Print the fault table (docs/catalogue.md's) from this matrix JSON (a --out file) and stop; any build");
 
   try {
     app.parse(argc, argv);
@@ -186,6 +193,7 @@ int main(int argc, char** argv) {
     if (*seed_opt) run_args.seed = parse_seed(seed_text);
     if (*case_opt) run_args.only_case = only_case;
     if (*list_cmd) return list(list_json);
+    if (*catalogue_cmd) return catalogue(catalogue_faults, catalogue_out);
     if (*merge_cmd) return merge(merge_args);
     return run(run_args);
   } catch (const CLI::CallForHelp&) {

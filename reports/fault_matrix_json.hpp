@@ -15,7 +15,7 @@ namespace thm {
 
 std::string fault_matrix_json(const FaultMatrix& m);
 
-// The README's fault table (thmcheck faults --table FILE) from a matrix's JSON: one row per fault of this build's
+// The fault table of docs/catalogue.md (thmcheck faults --table FILE, thmcheck catalogue) from a matrix's JSON: one row per fault of this build's
 // catalogue (numerics/fault.hpp: kind, description, the files its points are in, found by scanning), with the claims
 // that caught it in that matrix ("not measured" for a fault the matrix did not run). ReportError on a malformed file.
 std::string fault_matrix_table(const std::string& matrix_json);

@@ -424,7 +424,7 @@ TEST_CASE("conformance [Q]: a consistent beta^2 residual weight passes the model
   consistent_fault_fails(Fault::beta_squared);
 }
 
-// The catalogue's `checks` field is a promise (numerics/fault.hpp; the README's fault table prints it): every fault it says
+// The catalogue's `checks` field is a promise (numerics/fault.hpp; the catalogue's fault table prints it): every fault it says
 // the conformance fixtures catch fails them, at double, by more than 1000 times the tolerance on some quantity.
 TEST_CASE("conformance: every fault the catalogue says the fixtures catch fails them") {
   const std::vector<QCase> cases = qin_cases();

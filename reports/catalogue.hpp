@@ -1,0 +1,14 @@
+// The catalogue (thmcheck catalogue; docs/catalogue.md): the claims, experiments and faults tables written from their
+// registries (theorems/registry.hpp, experiments/experiment.hpp, numerics/fault.hpp) and a fault matrix's JSON, so
+// that no table of those facts is typed by hand.
+#pragma once
+
+#include <string>
+
+namespace thm {
+
+// The whole Markdown page. `fault_matrix` is a `thmcheck faults --out` file's text (the committed docs/faults.json);
+// ReportError where it is malformed.
+std::string catalogue_markdown(const std::string& fault_matrix);
+
+}  // namespace thm

@@ -1,0 +1,20 @@
+# docs/catalogue.md is generated (thmcheck catalogue): it must be what this build prints from its registries and
+# docs/faults.json. With -DUPDATE=ON (make catalogue) the page is rewritten instead.
+#   -DCMD=thmcheck -DPAGE=docs/catalogue.md -DMATRIX=docs/faults.json
+execute_process(COMMAND ${CMD} catalogue --faults ${MATRIX} RESULT_VARIABLE rc OUTPUT_VARIABLE page ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "thmcheck catalogue --faults ${MATRIX} exited ${rc}: ${err}")
+endif()
+if(EXISTS ${PAGE})
+  file(READ ${PAGE} committed)
+else()
+  set(committed "")
+endif()
+if(committed STREQUAL page)
+  message(STATUS "${PAGE} is current")
+elseif(UPDATE)
+  file(WRITE ${PAGE} "${page}")
+  message(STATUS "rewrote ${PAGE}")
+else()
+  message(FATAL_ERROR "${PAGE} is not what the registries and ${MATRIX} give: run make catalogue")
+endif()
