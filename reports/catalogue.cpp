@@ -32,15 +32,17 @@ std::string control(const Claim& c) {
 
 std::string claims_table() {
   std::string t =
-      "| id | paper | provenance | reading | kind | cases | statement | negative control | knob | k* |\n"
-      "|---|---|---|---|---|---|---|---|---|---|\n";
+      "| id | paper | provenance | reading | kind | cases | statement | negative control | uses | certified | knob | k* |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const Claim& c : all_claims()) {
     const std::string id = c.finding ? code(c.id) + " (finding)" : code(c.id);
     // The derivation's path from docs/ (this page's folder).
     const std::string link = c.derivation.rfind("docs/", 0) == 0 ? c.derivation.substr(5) : "../" + c.derivation;
-    t += fmt::format("| [{}]({}) | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", id, link, c.source,
+    std::string uses;
+    for (const std::string& u : c.uses) uses += (uses.empty() ? "" : ", ") + code(u);
+    t += fmt::format("| [{}]({}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", id, link, c.source,
                      to_string(c.provenance), code(c.reading), to_string(c.kind), budget(c), md_escape(c.statement), control(c),
-                     md_escape(c.power_knob), c.resolving_factor > 0 ? fmt::format("{:g}", c.resolving_factor) : std::string("-"));
+                     uses, c.certify ? (c.certifies_control ? "claim and control" : "claim") : "", md_escape(c.power_knob), c.resolving_factor > 0 ? fmt::format("{:g}", c.resolving_factor) : std::string("-"));
   }
   return t;
 }
@@ -62,8 +64,9 @@ std::string catalogue_markdown(const std::string& fault_matrix) {
       "`ClaimInfo`), `experiments/table.cpp` and `numerics/fault.hpp`, with the fault matrix measured in `docs/faults.json`.\n"
       "`make test` fails when this page is not what the build prints (`cli.catalogue_current`).\n\n";
   page += fmt::format("## Claims ({})\n\n", all_claims().size());
-  page += "Each id links its derivation. `k*`: the resolving factor `thmcheck power` measured (the smallest factor on the knob\n"
-          "a default run catches with probability 0.99; `-` where not measured).\n\n";
+  page += "Each id links its derivation. `uses`: the claims its derivation uses (the proof map of the reports). `certified`:\n"
+          "`run` certifies its reported cases in intervals (docs/verdicts.md, section 8). `k*`: the resolving factor `thmcheck\n"
+          "power` measured (the smallest factor on the knob a default run catches with probability 0.99; `-` where not measured).\n\n";
   page += claims_table();
   page += fmt::format("\n## Experiments ({})\n\n", experiments().size());
   page += experiments_table();
