@@ -57,7 +57,7 @@ fuzz:
 	cd $(FUZZ_BUILD) && ./tests/fuzz/fuzz_series_csv -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 \
 	  -artifact_prefix=findings/fuzz_series_csv/ corpus/csv
 
-# The fault matrix (README, "Fault matrix"): an optimised build with the fault points of numerics/fault.hpp compiled in,
+# The fault matrix (docs/guide/fault-matrix.md, "Fault matrix"): an optimised build with the fault points of numerics/fault.hpp compiled in,
 # then every fault against every claim; the matrix is printed and written to $(FAULTS_BUILD)/faults.json.
 faults: deps
 	@cmake -S . -B $(FAULTS_BUILD) $(call generator,$(FAULTS_BUILD)) -DCMAKE_BUILD_TYPE=Release -DTHM_FAULTS=ON > $(FAULTS_BUILD).configure.log 2>&1 || { cat $(FAULTS_BUILD).configure.log; exit 1; }
