@@ -111,7 +111,7 @@ struct FaultsArgs {
   std::optional<int> cases;  // per claim: min(cases, its default); unset: a quarter of its default, 1 to 10
   std::uint64_t seed = 1;
   std::optional<std::string> out;
-  std::optional<std::string> table;  // print the README's table from this matrix JSON and stop (no run)
+  std::optional<std::string> table;  // print the catalogue's fault table from this matrix JSON and stop (no run)
   int jobs = 1;
 };
 int faults(const FaultsArgs& args);

@@ -1,7 +1,7 @@
 // Fault points: plausible implementation bugs planted in the code the claims run, compiled in only when the build
 // defines THM_FAULTS (cmake -DTHM_FAULTS=ON; the sanitizer build turns it on too), in the spirit of FoundationDB's
 // BUGGIFY. `thmcheck faults` activates one at a time and runs the claims: a fault is caught when some claim's
-// resolved verdict stops being the expected one (the mutation score; README, "Fault matrix").
+// resolved verdict stops being the expected one (the mutation score; docs/guide/fault-matrix.md, "Fault matrix").
 //
 //   if (THM_FAULT(softmax_columns)) { ...the bug... } else { ...the code... }
 //

@@ -180,7 +180,7 @@ double share_upper_bound(const MeasuredShare& m);
 // least kPowerLevel (-1: none up to kMaxCasesToShow).
 inline constexpr int kMaxCasesToShow = 20000;
 int judged_cases_to_show(const MeasuredShare& m, double p0);
-// The claim-level verdict from the counts (see README, "Reading a verdict").
+// The claim-level verdict from the counts (see docs/guide/reading-verdicts.md, "Reading a verdict").
 // The support is required_support(claim, variant): a negative control with a control_factor is judged at a higher one.
 ClaimVerdict aggregate_verdict(const Claim& claim, const CaseCounts& counts, Variant variant = Variant::claim);
 ClaimVerdict aggregate_verdict(const Claim& claim, const ClaimRun& run);

@@ -1,4 +1,4 @@
-// The fault matrix as JSON (thmcheck faults --out FILE; README, "Fault matrix"):
+// The fault matrix as JSON (thmcheck faults --out FILE; docs/guide/fault-matrix.md, "Fault matrix"):
 //   {"seed", "precisions", "cases", "claims": [ids], "baseline_unexpected": [{"id", "verdict"|"exception"}],
 //    "control_baseline_unexpected": [...],
 //    "faults": [{"name", "kind", "description", "location", "written_for", "checks", "reached_by": [ids],

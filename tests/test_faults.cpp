@@ -1,5 +1,5 @@
 // The fault catalogue (numerics/fault.hpp): every fault is planted where the scan says, its metadata names real claims,
-// reaching a fault point is recorded (the matrix skips the claims that never reach it), and the README's table renders
+// reaching a fault point is recorded (the matrix skips the claims that never reach it), and the catalogue's fault table renders
 // from a matrix's JSON.
 #include "numerics/fault.hpp"
 #include "numerics/softmax.hpp"
@@ -49,7 +49,7 @@ TEST_CASE("faults: every fault is planted, and at the place the scan reports") {
   CHECK(model >= 45);
 }
 
-TEST_CASE("faults: the README table renders from a matrix's JSON, marks what it did not measure, refuses what is not one") {
+TEST_CASE("faults: the fault table renders from a matrix's JSON, marks what it did not measure, refuses what is not one") {
   const std::string json = R"({"seed": 3, "precisions": ["double"], "claims": ["a", "b"], "model": {"caught": 1, "total": 2},
       "checker": {"caught": 0, "total": 1}, "faults": [{"name": "softmax_columns", "caught_by": ["qin.gd.gradient_step", "goel.finite.masked_loss"],
       "caught_by_general": ["qin.gd.gradient_step"], "caught_by_control": [], "reached_by": ["qin.gd.gradient_step"]},

@@ -1,4 +1,4 @@
-// The same bytes on every machine (README, "The same bytes on every machine"): the build fuses no multiply-add and
+// The same bytes on every machine (docs/guide/campaigns-and-reproducibility.md, "The same bytes on every machine"): the build fuses no multiply-add and
 // targets baseline x86-64; the double products of the [Q] model (numerics/ordered_gemm.hpp) give the naive loop's
 // bits on every kernel the CPU has; a GD step gives the same bits on every kernel, and the bits stored below.
 #include "numerics/models/qin/model_instance.hpp"
