@@ -4,6 +4,7 @@
 
 #include "numerics/models/goel/population_instance.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -24,6 +25,17 @@ GSpec finite_spec(ChoiceSource& src, int d_cap, double kappa_max, int d_min, dou
   s.noise_sd = src.real(0.05, 0.3);
   s.data = true;
   return s;
+}
+
+Instance random_point_finite_instance(ChoiceSource& src, int n_max) {
+  GSpec s = finite_spec(src, 4, 100.0);
+  s.point = GPoint::random;
+  s.param_scale = 0.5 / std::sqrt(double(s.d));
+  s.entropy = src.entropy();
+  s.mc_seed = src.entropy();
+  Instance inst = build_goel(s);
+  inst.params["n"] = static_cast<double>(src.integer(std::max(8, 2 * s.d + 2), n_max));
+  return inst;
 }
 
 }  // namespace detail

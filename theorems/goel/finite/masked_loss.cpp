@@ -38,13 +38,7 @@ struct MaskedLoss {
   // finite_spec's problems (d <= 4, kappa(Sigma) <= 100), A and B Gaussian, B scaled by b_gain in [0.1, 10] so that
   // the softmax runs from nearly uniform to nearly one-hot; n from 2 d + 2 (at least 8) to 64 tokens.
   static Instance generate(ChoiceSource& src) {
-    GSpec s = detail::finite_spec(src, 4, 100.0);
-    s.point = GPoint::random;
-    s.param_scale = 0.5 / std::sqrt(double(s.d));
-    s.entropy = src.entropy();
-    s.mc_seed = src.entropy();
-    Instance inst = build_goel(s);
-    inst.params["n"] = static_cast<double>(src.integer(std::max(8, 2 * s.d + 2), 64));
+    Instance inst = detail::random_point_finite_instance(src, 64);
     inst.params["b_gain"] = src.log_real(0.1, 10.0);
     return inst;
   }

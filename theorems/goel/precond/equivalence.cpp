@@ -40,13 +40,7 @@ struct PrecondEquivalence {
     return finite_schema(4).integer("n", 8, 40).real("eta", std::numeric_limits<double>::min(), 1.0);
   }
   static Instance generate(ChoiceSource& src) {
-    GSpec s = detail::finite_spec(src, 4, 100.0);
-    s.point = GPoint::random;
-    s.param_scale = 0.5 / std::sqrt(double(s.d));
-    s.entropy = src.entropy();
-    s.mc_seed = src.entropy();
-    Instance inst = build_goel(s);
-    inst.params["n"] = static_cast<double>(src.integer(std::max(8, 2 * s.d + 2), 40));
+    Instance inst = detail::random_point_finite_instance(src, 40);
     inst.params["eta"] = src.log_real(1e-3, 0.3);
     return inst;
   }
