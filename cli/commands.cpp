@@ -66,6 +66,14 @@ nlohmann::json expected_conditions_json(const Claim& c) {
 }
 }  // namespace
 
+std::string read_input_file(const std::string& option, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(option + ": cannot read " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 int catalogue(const std::string& faults_file, const std::optional<std::string>& out) {
   if (out) {
     try {
@@ -74,13 +82,10 @@ int catalogue(const std::string& faults_file, const std::optional<std::string>& 
       throw UsageError(std::string("--out: ") + e.what());
     }
   }
-  std::ifstream in(faults_file, std::ios::binary);
-  if (!in) throw UsageError("--faults: cannot read " + faults_file);
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::string matrix = read_input_file("--faults", faults_file);
   std::string page;
   try {
-    page = catalogue_markdown(text.str());
+    page = catalogue_markdown(matrix);
   } catch (const ReportError& e) {
     throw UsageError("--faults " + faults_file + ": " + e.what());
   }

@@ -53,6 +53,9 @@ int list(bool json);
 // (written whole or not at all), or to standard output.
 int catalogue(const std::string& faults_file, const std::optional<std::string>& out);
 
+// The whole of the file an option names; UsageError "<option>: cannot read <path>" where it cannot be opened.
+std::string read_input_file(const std::string& option, const std::string& path);
+
 struct ExploreArgs {
   std::string claim;
   std::optional<std::string> instance;  // a counterexample file

@@ -10,7 +10,6 @@
 
 #include <fmt/core.h>
 
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -52,12 +51,9 @@ std::string cell_text(const FaultCell& cell) {
 
 int faults(const FaultsArgs& args) {
   if (args.table) {
-    std::ifstream in(*args.table, std::ios::binary);
-    if (!in) throw UsageError("--table: cannot read " + *args.table);
-    std::ostringstream text;
-    text << in.rdbuf();
+    const std::string matrix = read_input_file("--table", *args.table);
     try {
-      fmt::print("{}", fault_matrix_table(text.str()));
+      fmt::print("{}", fault_matrix_table(matrix));
     } catch (const ReportError& e) {
       throw UsageError("--table " + *args.table + ": " + e.what());
     }
