@@ -7,6 +7,8 @@
 
 #include "numerics/scalar.hpp"
 
+#include <malloc.h>
+
 #include <cstdio>
 
 namespace {
@@ -43,6 +45,9 @@ struct SelectionListener : doctest::IReporter {
 REGISTER_LISTENER("selection", 1, SelectionListener);
 
 int main(int argc, char** argv) {
+  // As thmcheck's main (cli/main.cpp): large matrices from the heap, not fresh mmap'd pages at every allocation.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
   doctest::Context context(argc, argv);
   const int status = context.run();
   if (context.shouldExit()) return status;

@@ -16,10 +16,16 @@ from _common import binom_cdf, bisect, show
 
 def cutoff(n, p0=0.5, level=1e-3):
     """The largest k with P(Bin(n, p0) <= k) < level (-1 if none): the support test rejects at <= k held."""
-    k = -1
-    while binom_cdf(k + 1, n, p0) < level:
-        k += 1
-    return k
+    # Bisection on k: the tail sums are non-decreasing in k (each adds a non-negative term to the same sum, and
+    # rounding is monotonic), so this is the k of the linear scan, in O(log n) tail sums instead of O(n).
+    lo, hi = -1, n  # P(<= -1) = 0 < level; P(<= n) = 1 >= level
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if binom_cdf(mid, n, p0) < level:
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def cp_upper(x, n, conf=0.95):
