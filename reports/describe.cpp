@@ -87,6 +87,21 @@ std::string describe_resolved(const ResolvedVerdict& v) {
   return line;
 }
 
+RunSummary summarize_run(const RunResult& result) {
+  RunSummary out;
+  std::size_t expected = 0, findings = 0;
+  for (const ClaimResult& c : result.claims) {
+    const ResolvedVerdict& v = c.verdict;
+    expected += v.is_expected();
+    findings += v.expected_finding() && v.is_expected();
+    if (!v.is_expected()) out.unexpected.emplace_back(v.claim->id, describe_resolved(v));
+    if (v.verdict == ClaimVerdict::inconclusive || v.verdict == ClaimVerdict::vacuous) out.undecided.emplace_back(v.claim->id, describe_resolved(v));
+  }
+  out.headline = std::to_string(expected) + " of " + std::to_string(result.claims.size()) + " claims have the expected verdict" +
+                 (findings ? " (" + std::to_string(findings) + " of them documented findings)" : "") + ".";
+  return out;
+}
+
 std::vector<std::size_t> leading_conditions(const std::vector<Condition>& conditions) {
   const std::size_t n = conditions.size();
   std::vector<std::size_t> rows;

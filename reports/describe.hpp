@@ -5,6 +5,7 @@
 #pragma once
 
 #include "properties/runner.hpp"
+#include "reports/run_result.hpp"
 
 #include <cstddef>
 #include <map>
@@ -23,6 +24,14 @@ std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun&
 // A claim's resolved verdict in words: "holds", "violated (expected: finding: REASON; DOC)", or the verdict with
 // "(expected X)   <-- unexpected".
 std::string describe_resolved(const ResolvedVerdict& v);
+// What a reader needs first about a run, the opening of every summary page (index.html, summary.md): how many claims
+// have the expected verdict and how many of those are documented findings; then each claim whose verdict is not the
+// expected one, and each claim left undecided (inconclusive or vacuous), as (id, describe_resolved) pairs, in run order.
+struct RunSummary {
+  std::string headline;  // "N of M claims have the expected verdict (F of them documented findings)."
+  std::vector<std::pair<std::string, std::string>> unexpected, undecided;
+};
+RunSummary summarize_run(const RunResult& result);
 // A finding's conditions, one line each: verdict, held of judged, expected.
 std::vector<std::string> describe_conditions(const ResolvedVerdict& v);
 // The rows of a worst case's condition table a claim page shows up front, in order: the first and the last

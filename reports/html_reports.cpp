@@ -148,6 +148,17 @@ std::string index_html(const RunResult& result) {
     else
       rows += row + "</tr>\n";
   }
+  // What a reader needs first (reports/describe.hpp, summarize_run), above the table.
+  const RunSummary summary = summarize_run(result);
+  b += "<p><b>" + html_escape(summary.headline) + "</b></p>\n";
+  const auto listed = [](const std::vector<std::pair<std::string, std::string>>& items) {
+    std::string ul = "<ul>\n";
+    for (const auto& [id, what] : items)
+      ul += "<li><a href=\"claims/" + id + ".html\">" + html_escape(id) + "</a>: " + html_escape(what) + "</li>\n";
+    return ul + "</ul>\n";
+  };
+  if (!summary.unexpected.empty()) b += "<p class=\"violated\"><b>Not the expected verdict:</b></p>\n" + listed(summary.unexpected);
+  if (!summary.undecided.empty()) b += "<p>Undecided (inconclusive or vacuous), and why:</p>\n" + listed(summary.undecided);
   const std::string head = "<tr><th>claim</th><th>paper</th><th>provenance</th><th>verdict</th><th>expected</th><th>by precision</th>";
   b += "<table>" + head + "</tr>\n" + rows + "</table>\n";
   if (!findings.empty())

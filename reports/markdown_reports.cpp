@@ -20,14 +20,21 @@ std::string summary_markdown(const RunResult& result) {
   std::string md = "# thmcheck: " + std::string(to_string(result.variant)) + " run, seed " + std::to_string(result.seed) + "\n\n";
   std::vector<const ResolvedVerdict*> verdicts;
   for (const ClaimResult& c : result.claims) verdicts.push_back(&c.verdict);
-  int unexpected = 0, findings = 0;
-  for (const ResolvedVerdict* v : verdicts) {
-    unexpected += !v->is_expected();
-    findings += v->expected_finding();
+  int findings = 0;
+  for (const ResolvedVerdict* v : verdicts) findings += v->expected_finding();
+  const RunSummary summary = summarize_run(result);
+  md += summary.headline + "\n\n";
+  if (!summary.unexpected.empty()) {
+    md += "**Not the expected verdict:**\n\n";
+    for (const auto& [id, what] : summary.unexpected) md += "- [" + id + "](claims/" + id + ".md): " + md_escape(what) + "\n";
+    md += "\n";
   }
-  md += std::to_string(verdicts.size() - unexpected) + " of " + std::to_string(verdicts.size()) +
-        " claims have the expected verdict" + (findings ? " (" + std::to_string(findings) + " of them documented findings)" : "") +
-        ".\n\n| claim | provenance | verdict | expected |\n|---|---|---|---|\n";
+  if (!summary.undecided.empty()) {
+    md += "Undecided (inconclusive or vacuous), and why:\n\n";
+    for (const auto& [id, what] : summary.undecided) md += "- [" + id + "](claims/" + id + ".md): " + md_escape(what) + "\n";
+    md += "\n";
+  }
+  md += "| claim | provenance | verdict | expected |\n|---|---|---|---|\n";
   for (const ResolvedVerdict* p : verdicts) {
     const ResolvedVerdict& v = *p;
     if (v.expected_finding()) continue;

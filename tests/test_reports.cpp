@@ -102,6 +102,19 @@ TEST_CASE("reports: a negative-control failure names the verdict and the replay 
       CHECK(x.find("(expected violated)") != std::string::npos);
     }
   CHECK(count(x, "<failure ") == failing);
+  // The summary pages open with what a reader needs first: the count, then each unexpected verdict, above the table.
+  const RunResult result = resolve_run(1, Variant::negative_control, runs);
+  const RunSummary summary = summarize_run(result);
+  CHECK(summary.unexpected.size() == static_cast<std::size_t>(failing));
+  CHECK(summary.headline == std::to_string(2 - failing) + " of 2 claims have the expected verdict.");
+  const std::string md = summary_markdown(result), html = index_html(result);
+  for (const auto& item : summary.unexpected) {
+    const std::string& id = item.first;
+    INFO(id);
+    CHECK(md.find("- [" + id + "](claims/" + id + ".md): ") < md.find("| claim | provenance |"));
+    CHECK(html.find("<li><a href=\"claims/" + id + ".html\">") < html.find("<table>"));
+  }
+  CHECK(html.find(summary.headline) < html.find("<table>"));
 }
 
 TEST_CASE("reports: Markdown summary and claim pages list every claim, precision and the replay command") {
