@@ -17,7 +17,7 @@
 using namespace thm;
 
 TEST_CASE("calibration: goel.population.matrix_factorization's Monte-Carlo SE has normal tails (100 instances)") {
-  const Claim& c = *select_claims(kMatrixFactorizationId).front();
+  const Claim& c = *select_claims("goel.population.matrix_factorization").front();
   std::vector<double> z;
   for (std::uint64_t seed = 7001; seed < 7011; ++seed)
     for (int i = 0; i < c.default_cases; ++i) {

@@ -6,7 +6,6 @@
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
 #include "theorems/goel/algorithm.hpp"
-#include "theorems/goel/protocol.hpp"
 #include "numerics/trend_test.hpp"
 #include "theorems/goel/risk.hpp"
 #include "theorems/goel/tightness.hpp"
@@ -67,29 +66,29 @@ void check_tightens(const std::string& id, int instances) {
 
 
 THM_PROPERTY("claim goel.geometry.one_point_strong_convexity has no RapidCheck counterexample (double)", ()) {
-  check_no_counterexample(kOnePointStrongConvexityId);
+  check_no_counterexample("goel.geometry.one_point_strong_convexity");
 }
 THM_PROPERTY("claim goel.geometry.one_point_smoothness has no RapidCheck counterexample (double)", ()) {
-  check_no_counterexample(kOnePointSmoothnessId);
+  check_no_counterexample("goel.geometry.one_point_smoothness");
 }
 THM_PROPERTY("claim goel.manifold.global_minima has no RapidCheck counterexample (double)", ()) {
-  check_no_counterexample(kGlobalMinimaId);
+  check_no_counterexample("goel.manifold.global_minima");
 }
 THM_PROPERTY("claim goel.population.invariances has no RapidCheck counterexample (double)", ()) {
-  check_no_counterexample(kInvariancesId);
+  check_no_counterexample("goel.population.invariances");
 }
 
 TEST_CASE("claims goel.population.invariances and goel.manifold.global_minima tighten from double to mp50 to mp100") {
-  check_tightens(kInvariancesId, 6);
-  check_tightens(kGlobalMinimaId, 6);
+  check_tightens("goel.population.invariances", 6);
+  check_tightens("goel.manifold.global_minima", 6);
 }
 
 TEST_CASE("claim goel.population.matrix_factorization: the change of variables tightens with precision") {
-  check_tightens(kMatrixFactorizationId, 2);
+  check_tightens("goel.population.matrix_factorization", 2);
 }
 
 TEST_CASE("claim goel.population.tilting_identity: the 1-D quadrature identity tightens with precision") {
-  const Claim& c = claim(kTiltingIdentityId);
+  const Claim& c = claim("goel.population.tilting_identity");
   const Instance inst = generate_case(c, 7, 3, 10);
   double err[3], bound[3];
   int k = 0;
@@ -126,7 +125,7 @@ TEST_CASE("the quartic direction breaks one-point strong convexity when rank(Z*)
   s.delta = 1e-3;
   s.entropy = 99;
   const Instance inst = build_goel(s);
-  const Claim& c = claim(kOnePointStrongConvexityId);
+  const Claim& c = claim("goel.geometry.one_point_strong_convexity");
   // The claim discards it (hypothesis rank(Z*) = d); the control judges it, and it is violated, at every precision.
   CHECK(c.evaluate(inst, Precision::float64, Variant::claim).hypotheses_hold == false);
   for (Precision p : {Precision::float64, Precision::mp50, Precision::mp100}) {
@@ -163,17 +162,17 @@ TEST_CASE("a run of a one-point claim carries the tightness search, the same see
   o.precisions = {Precision::float64};
   o.cases = 5;
   o.seed = 11;
-  const auto a = run_claim(claim(kOnePointStrongConvexityId), o), b = run_claim(claim(kOnePointStrongConvexityId), o);
+  const auto a = run_claim(claim("goel.geometry.one_point_strong_convexity"), o), b = run_claim(claim("goel.geometry.one_point_strong_convexity"), o);
   REQUIRE(a[0].tightness.size() == static_cast<std::size_t>(kTightnessInstances));
   for (std::size_t i = 0; i < a[0].tightness.size(); ++i) CHECK(a[0].tightness[i].best == b[0].tightness[i].best);
   o.variant = Variant::negative_control;
-  CHECK(run_claim(claim(kOnePointStrongConvexityId), o)[0].tightness.empty());
+  CHECK(run_claim(claim("goel.geometry.one_point_strong_convexity"), o)[0].tightness.empty());
 }
 
 // --- [G] Algorithm 1 ----------------------------------------------------------------
 TEST_CASE("claims goel.init.spectral_exact and goel.precond.equivalence tighten from double to mp50 to mp100") {
-  check_tightens(kSpectralExactId, 4);
-  check_tightens(kPrecondEquivalenceId, 4);
+  check_tightens("goel.init.spectral_exact", 4);
+  check_tightens("goel.precond.equivalence", 4);
 }
 
 TEST_CASE("claim goel.finite.masked_loss tightens with the precision, and the unmasked reading is refuted at every precision") {
@@ -206,8 +205,8 @@ TEST_CASE("the study budget is written into the instance, so a replay uses the g
 
 TEST_CASE("goel.population.matrix_factorization: the predicted SE matches the measured one, and (H2) holds for generated instances") {
   for (int i = 0; i < 6; ++i) {
-    const Instance inst = generate_case(claim(kMatrixFactorizationId), 3, i, 6);
-    const Evaluation e = claim(kMatrixFactorizationId).evaluate(inst, Precision::float64, Variant::claim);
+    const Instance inst = generate_case(claim("goel.population.matrix_factorization"), 3, i, 6);
+    const Evaluation e = claim("goel.population.matrix_factorization").evaluate(inst, Precision::float64, Variant::claim);
     double ratio = 0;
     for (const auto& [name, v] : e.observations)
       if (name.rfind("SE / SE_pred", 0) == 0) ratio = v;
@@ -215,7 +214,7 @@ TEST_CASE("goel.population.matrix_factorization: the predicted SE matches the me
     CHECK(ratio > 0.8);
     CHECK(ratio < 1.25);
     // The control is never discarded for lack of power on generated instances (the generator redraws).
-    CHECK(claim(kMatrixFactorizationId).evaluate(inst, Precision::float64, Variant::negative_control).hypotheses_hold);
+    CHECK(claim("goel.population.matrix_factorization").evaluate(inst, Precision::float64, Variant::negative_control).hypotheses_hold);
   }
 }
 
@@ -242,7 +241,7 @@ double series_point(const Evaluation& e, const std::string& name, double x) {
 }  // namespace
 
 TEST_CASE("goel.rate.geometric_in_m: on a fixed instance the kappa runs equal the gauged kappa-1 runs to rounding, not the plain ones") {
-  const Claim& c = claim(kGeometricInMId);
+  const Claim& c = claim("goel.rate.geometric_in_m");
   const Instance inst = generate_case(c, 20261130, 0, 3);
   const Evaluation e = c.evaluate(inst, Precision::float64, Variant::claim);
   REQUIRE(e.hypotheses_hold);
@@ -378,7 +377,7 @@ TEST_CASE("goel.risk.*: an excess exactly proportional to each bound's shape ove
 }
 
 TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds for both readings and the later algorithm, the exponent test is undecided, and each control (n^-7) is violated") {
-  for (const char* id : {kExcessBoundV1Id, kExcessBound1OverNId, "goel.risk.later_algorithm_1_over_n"}) {
+  for (const char* id : {"goel.risk.excess_bound_v1", "goel.risk.excess_bound_1_over_n", "goel.risk.later_algorithm_1_over_n"}) {
     INFO(id);
     const Claim& c = claim(id);
     const Instance inst = generate_case(c, 20261130, 0, 2);
@@ -416,7 +415,7 @@ TEST_CASE("goel.optimum prompts claims: the budget rejects the one-sequence read
 }
 
 TEST_CASE("goel.baseline.sgd_vs_algorithm1: support and budget from the power calculation, and the control is the claim's comparisons scaled by 8") {
-  const Claim& c = claim(kBaselineId);
+  const Claim& c = claim("goel.baseline.sgd_vs_algorithm1");
   // The one-sided binomial test at level 1e-3 (properties/runner.hpp) at support 0.8 over the default cases rejects at
   // held <= 66 of 100, and a true rate of 0.5 is caught with probability >= 0.999 (derivation, "Calibration").
   REQUIRE(c.required_support == 0.8);

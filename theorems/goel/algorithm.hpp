@@ -6,7 +6,6 @@
 #include "numerics/models/goel/algorithm1_studies.hpp"
 #include "numerics/statistics.hpp"
 #include "theorems/claim.hpp"
-#include "theorems/goel/protocol.hpp"
 
 #include <array>
 #include <string>

@@ -2,7 +2,6 @@
 #include "theorems/goel/tightness.hpp"
 
 #include "theorems/goel/generators.hpp"
-#include "theorems/goel/protocol.hpp"
 #include "theorems/goel/constants.hpp"
 #include "numerics/models/goel/population_instance.hpp"
 
@@ -67,7 +66,7 @@ double objective(const Probe& pr, const Factors<double>& dir, double delta, Targ
 }
 
 std::vector<Tightness> search(std::uint64_t seed, Target t) {
-  const char* id = t == Target::convexity ? kOnePointStrongConvexityId : kOnePointSmoothnessId;
+  const char* id = t == Target::convexity ? "goel.geometry.one_point_strong_convexity" : "goel.geometry.one_point_smoothness";
   std::vector<Tightness> out;
   for (int i = 0; i < kTightnessInstances; ++i) {
     Rng gen = Rng::derive(seed, std::string("tightness:") + id, static_cast<std::uint64_t>(i));

@@ -32,9 +32,12 @@ inline constexpr double kFactorizationControlGapSE = 10.0;
 static_assert(kFactorizationLong == 4 * kFactorizationShort, "the predicted SE's third coefficient, 3/4, assumes T2 = 4 T1");
 
 struct MatrixFactorization {
+  // The id, also the name of the claim's Monte-Carlo streams (Rng::derive).
+  static constexpr const char* kId = "goel.population.matrix_factorization";
+
   static ClaimInfo info() {
     return {
-        .id = "goel.population.matrix_factorization",
+        .id = kId,
         .source = "G",
         .provenance = Provenance::paper,
         .kind = ClaimKind::identity,
@@ -107,7 +110,7 @@ struct MatrixFactorization {
     const T kappa2 = factorization_kappa2(f, g.task.Z);
 
     Evaluation e;
-    Rng rng = Rng::derive(seed, kMatrixFactorizationId, 0);
+    Rng rng = Rng::derive(seed, kId, 0);
     const McEstimate m =
         summarize(richardson_loss_samples(g.A, g.B, g.task, kFactorizationShort, kFactorizationLong, kFactorizationDraws, rng));
     const double bias = 2 * std::fabs(to_double(kappa2)) / (double(kFactorizationShort) * kFactorizationLong);

@@ -15,7 +15,6 @@
 #include "numerics/models/goel/detail/population_instance_impl.hpp"
 #include "theorems/goel/generators.hpp"
 #include "theorems/goel/noise.hpp"
-#include "theorems/goel/protocol.hpp"
 #include "theorems/register_claim.hpp"
 
 #include <boost/math/quadrature/sinh_sinh.hpp>
@@ -36,9 +35,12 @@ inline constexpr double kTiltingC1Bias = 0.007;   // ... and T m_T / c1 at T = 5
 inline constexpr double kTiltingLogitVarMin = 0.125, kTiltingLogitVarMax = 0.5;  // (H1): a = w^T Sigma w
 
 struct TiltingIdentity {
+  // The id, also the name of the claim's Monte-Carlo streams (Rng::derive).
+  static constexpr const char* kId = "goel.population.tilting_identity";
+
   static ClaimInfo info() {
     return {
-        .id = "goel.population.tilting_identity",
+        .id = kId,
         .source = "G",
         .provenance = Provenance::derived,
         .kind = ClaimKind::identity,
@@ -99,7 +101,7 @@ struct TiltingIdentity {
     std::vector<double> x, y, rel_se;
     McEstimate last;
     for (int tokens : kTiltingTokens) {
-      Rng rng = Rng::derive(seed, kTiltingIdentityId, static_cast<std::uint64_t>(tokens));
+      Rng rng = Rng::derive(seed, kId, static_cast<std::uint64_t>(tokens));
       last = summarize(attention_error_samples(g.A, w, target, g.task.roots.sqrt, tokens, kTiltingDraws, rng));
       x.push_back(std::log(double(tokens)));
       y.push_back(std::log(last.mean));
