@@ -12,7 +12,7 @@ python=${PYTHON:-/usr/bin/python3}
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 alt=$(echo "$sizes" | tr ' ' '|')
-"$bench" --benchmark_filter="BM_SingularValues(Refined)?<thm::(mp50|mpfr_dynamic)(, thm::SvdMethod::jacobi)?(, thm::mp100_digits)?>/($alt)(/|\$)" \
+"$bench" --benchmark_filter="BM_SingularValues(Refined)?<thm::mpfr_dynamic(, thm::SvdMethod::jacobi)?, thm::mp(50|100)_digits>/($alt)(/|\$)" \
   --benchmark_format=json --benchmark_out="$out" --benchmark_out_format=json > /dev/null
 "$python" - "$out" $sizes <<'PY'
 import json, random, sys, time
@@ -23,7 +23,7 @@ bench = json.load(open(sys.argv[1]))
 sizes = [int(s) for s in sys.argv[2:]]
 ours = {}  # (kind, digits, n) -> ms
 for b in bench["benchmarks"]:
-    name = b["name"]  # e.g. BM_SingularValuesRefined<thm::mp50>/32/min_time:0.050
+    name = b["name"]  # e.g. BM_SingularValuesRefined<thm::mpfr_dynamic, thm::mp50_digits>/32/min_time:0.050
     head, n = name.split("/")[:2]
     digits = 50 if "mp50" in head else 100
     kind = "refined" if "Refined" in head else "jacobi"
