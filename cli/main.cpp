@@ -1,12 +1,11 @@
 // thmcheck: numerical checks of convergence theorems about transformers.
 #include "cli/commands.hpp"
 #include "cli/experiments.hpp"
+#include "numerics/allocation.hpp"
 #include "numerics/instance.hpp"
 #include "numerics/ordered_gemm.hpp"
 
 #include <CLI/CLI.hpp>
-
-#include <malloc.h>
 
 #include <algorithm>
 #include <iostream>
@@ -17,13 +16,7 @@ int main(int argc, char** argv) {
   // A bad THM_GEMM_ISA is bad input: refused here (one line, exit 2), on this thread, before any work; found first in
   // a worker thread mid-run, its exit ran while other workers still evaluated (ASan: a use after free).
   thm::gemm_isa();
-  // Large matrices from the heap, reused, rather than fresh mmap'd pages unmapped at every free: with glibc's default
-  // threshold (128 KiB, raised only by frees) a [G] risk claim, whose data draws are n x d matrices with n up to 2^16,
-  // spent 60% of its CPU time in page faults (goel.risk.population_attention_later, one case: 18.6 s of CPU, 7.9 s with
-  // these). 32 MiB is glibc's largest mmap threshold; free memory above 256 MiB at the top of a heap goes back to the
-  // system. Allocation only: no result depends on it.
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  thm::use_heap_for_large_matrices();
   CLI::App app{"thmcheck: numerical checks of convergence theorems about transformers"};
   app.require_subcommand(1);
 

@@ -5,9 +5,8 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include "numerics/allocation.hpp"
 #include "numerics/scalar.hpp"
-
-#include <malloc.h>
 
 #include <cstdio>
 
@@ -45,9 +44,7 @@ struct SelectionListener : doctest::IReporter {
 REGISTER_LISTENER("selection", 1, SelectionListener);
 
 int main(int argc, char** argv) {
-  // As thmcheck's main (cli/main.cpp): large matrices from the heap, not fresh mmap'd pages at every allocation.
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  thm::use_heap_for_large_matrices();  // as thmcheck's main
   doctest::Context context(argc, argv);
   const int status = context.run();
   if (context.shouldExit()) return status;
