@@ -94,8 +94,10 @@ RunSummary summarize_run(const RunResult& result) {
     const ResolvedVerdict& v = c.verdict;
     expected += v.is_expected();
     findings += v.expected_finding() && v.is_expected();
-    if (!v.is_expected()) out.unexpected.emplace_back(v.claim->id, describe_resolved(v));
-    if (v.verdict == ClaimVerdict::inconclusive || v.verdict == ClaimVerdict::vacuous) out.undecided.emplace_back(v.claim->id, describe_resolved(v));
+    if (!v.is_expected())
+      out.unexpected.emplace_back(v.claim->id, describe_resolved(v));
+    else if (v.verdict == ClaimVerdict::inconclusive || v.verdict == ClaimVerdict::vacuous)
+      out.undecided.emplace_back(v.claim->id, describe_resolved(v));
   }
   out.headline = std::to_string(expected) + " of " + std::to_string(result.claims.size()) + " claims have the expected verdict" +
                  (findings ? " (" + std::to_string(findings) + " of them documented findings)" : "") + ".";

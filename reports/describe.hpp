@@ -26,7 +26,8 @@ std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun&
 std::string describe_resolved(const ResolvedVerdict& v);
 // What a reader needs first about a run, the opening of every summary page (index.html, summary.md): how many claims
 // have the expected verdict and how many of those are documented findings; then each claim whose verdict is not the
-// expected one, and each claim left undecided (inconclusive or vacuous), as (id, describe_resolved) pairs, in run order.
+// expected one, and each other claim left undecided (inconclusive or vacuous, as expected), as (id, describe_resolved)
+// pairs, in run order: a claim is listed once.
 struct RunSummary {
   std::string headline;  // "N of M claims have the expected verdict (F of them documented findings)."
   std::vector<std::pair<std::string, std::string>> unexpected, undecided;

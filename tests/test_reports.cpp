@@ -113,6 +113,7 @@ TEST_CASE("reports: a negative-control failure names the verdict and the replay 
     INFO(id);
     CHECK(md.find("- [" + id + "](claims/" + id + ".md): ") < md.find("| claim | provenance |"));
     CHECK(html.find("<li><a href=\"claims/" + id + ".html\">") < html.find("<table>"));
+    for (const auto& other : summary.undecided) CHECK(other.first != id);  // listed once
   }
   CHECK(html.find(summary.headline) < html.find("<table>"));
 }
