@@ -58,14 +58,6 @@ std::uint64_t parse_seed(const std::string& text) {
   return value;
 }
 
-namespace {
-nlohmann::json expected_conditions_json(const Claim& c) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const ExpectedCondition& k : c.expected_conditions) out.push_back({{"name", k.name}, {"expected", std::string(to_string(k.expected))}});
-  return out;
-}
-}  // namespace
-
 std::string read_input_file(const std::string& option, const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError(option + ": cannot read " + path);
@@ -98,36 +90,7 @@ int catalogue(const std::string& faults_file, const std::optional<std::string>& 
 
 int list(bool json) {
   if (json) {
-    nlohmann::json arr = nlohmann::json::array();
-    for (const Claim& c : all_claims())
-      arr.push_back({{"id", c.id},
-                     {"source", c.source},
-                     {"provenance", std::string(to_string(c.provenance))},
-                     {"kind", std::string(to_string(c.kind))},
-                     {"statement", c.statement},
-                     {"interval_certification", static_cast<bool>(c.certify)},
-                     {"interval_certification_control", static_cast<bool>(c.certify) && c.certifies_control},
-                     {"tightness_probe", static_cast<bool>(c.tightness)},
-                     {"finding", c.finding.has_value()},
-                     // Conditions judged on their own, each with the verdict it is expected to get.
-                     {"conditions", expected_conditions_json(c)},
-                     {"negative_control", c.negative_control},
-                     // The reading of [G]'s finite data the claim trains on ("" where it trains on none).
-                     {"reading", c.reading},
-                     {"default_cases", c.default_cases},
-                     // Cases replayed at the multiprecision rungs: the first mp_cases of the budget (-1: all).
-                     {"mp_cases", c.mp_cases},
-                     {"ladder_checks", c.ladder_checks},
-                     {"required_support", c.required_support},
-                     // The smallest study budget that decides the claim (below it: inconclusive, underpowered).
-                     {"decided_from", c.decided_from == StudyBudget::full ? "full" : "standard"},
-                     {"uses", c.uses},
-                     {"derivation", c.derivation},
-                     // Resolving power (docs/verdicts.md, section 7): what a strength factor scales, the factor the
-                     // control is the claim strengthened by (0: a bespoke control), the measured k* (0: not measured).
-                     {"power_knob", c.power_knob},
-                     {"control_factor", c.control_factor},
-                     {"resolving_factor", c.resolving_factor}});
+    const nlohmann::json arr = claims_json();
     std::cout << arr.dump(2) << "\n";
     return kExitOk;
   }

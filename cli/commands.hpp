@@ -67,6 +67,21 @@ struct ExploreArgs {
   bool patient = false;   // lift the claim's limits on the work (InstanceSchema), never its shapes
 };
 int explore(const ExploreArgs& args);
+// --digits of explore and assess: comma-separated integers in [20, 5000]; UsageError otherwise.
+std::vector<int> parse_digit_list(const std::string& csv);
+// At most 24 characters of a decimal string, keeping its exponent (explore's and assess's tables).
+std::string shorten_decimal(const std::string& s);
+
+// thmcheck assess: an instance file (the user's weights and data) judged by every claim that reads its family.
+struct AssessArgs {
+  std::string instance;
+  std::string claims = "*";
+  std::string digits = "50,100";
+  bool interval = true;                // the interval certificate where the claim has one
+  bool patient = false;
+  std::optional<std::string> json;     // also write the assessment as JSON (reports/assess_json.hpp) to this file
+};
+int assess(const AssessArgs& args);
 
 struct TightenArgs {
   std::string claim;

@@ -34,6 +34,8 @@ DataSeries read_data(const std::string& path, const ExperimentArgs& a) {
     probe.n = a.samples;
     probe.N = a.window;
     build_qin_model_from_series(series.values, probe);
+    if (series.filled > 0)
+      fmt::print("{}: {} missing values filled by linear interpolation in time (reports/csv.hpp)\n", path, series.filled);
     return series;
   } catch (const DataError& e) {
     throw UsageError(e.what());

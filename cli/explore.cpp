@@ -14,9 +14,15 @@
 
 namespace thm::cli {
 
-namespace {
+// At most 24 characters of a decimal string, keeping its exponent.
+std::string shorten_decimal(const std::string& s) {
+  if (s.size() <= 24) return s;
+  const auto e = s.find_first_of("eE");
+  if (e == std::string::npos) return s.substr(0, 24);
+  return s.substr(0, std::min<std::size_t>(e, 24 - (s.size() - e))) + s.substr(e);
+}
 
-std::vector<int> parse_digits(const std::string& csv) {
+std::vector<int> parse_digit_list(const std::string& csv) {
   std::vector<int> out;
   std::stringstream ss(csv);
   std::string item;
@@ -36,19 +42,9 @@ std::vector<int> parse_digits(const std::string& csv) {
   return out;
 }
 
-// At most 24 characters of a decimal string, keeping its exponent.
-std::string shorten(const std::string& s) {
-  if (s.size() <= 24) return s;
-  const auto e = s.find_first_of("eE");
-  if (e == std::string::npos) return s.substr(0, 24);
-  return s.substr(0, std::min<std::size_t>(e, 24 - (s.size() - e))) + s.substr(e);
-}
-
-}  // namespace
-
 int explore(const ExploreArgs& a) {
   const Claim& claim = select_one_claim(a.claim, "explore");
-  const std::vector<int> digits = parse_digits(a.digits);
+  const std::vector<int> digits = parse_digit_list(a.digits);
   Instance inst;
   Variant variant = a.negative_control ? Variant::negative_control : Variant::claim;
   std::string origin;
@@ -87,7 +83,7 @@ int explore(const ExploreArgs& a) {
       fmt::print("{:<10} {:<12} {:>24} {:>24} {:>12} {:>10}  {}\n", "precision", "verdict", "measured", "bound", "margin", "digits", "worst condition");
     }
     const bool judged = r.outcome.worst_condition >= 0;
-    const std::string lhs = judged ? shorten(r.measured) : "-", rhs = judged ? (r.ge ? ">= " : "<= ") + shorten(r.bound) : "-";
+    const std::string lhs = judged ? shorten_decimal(r.measured) : "-", rhs = judged ? (r.ge ? ">= " : "<= ") + shorten_decimal(r.bound) : "-";
     const std::string agree = r.agreeing_digits ? fmt::format("{:.1f}", *r.agreeing_digits) : "";
     fmt::print("{:<10} {:<12} {:>24} {:>24} {:>12.4e} {:>10}  {}\n", r.name, to_string(r.outcome.verdict), lhs, rhs, r.margin, agree, r.condition);
   };

@@ -123,6 +123,18 @@ int main(int argc, char** argv) {
   ex_cmd->add_flag("--patient", ex_args.patient,
                    "Evaluate instances beyond the claim's limits on the work (sizes it evaluates within a minute); may take hours");
 
+  AssessArgs as_args;
+  CLI::App* as_cmd = app.add_subcommand(
+      "assess", "Judge an instance file (your weights and data) by every claim that reads its family, at double and --digits, "
+                "certified in intervals where the claim can be; exit 1 when a claim is violated at every precision");
+  as_cmd->add_option("--instance", as_args.instance, "An instance file (docs/guide/python.md, \"Instance files\") or a counterexample file")
+      ->required();
+  as_cmd->add_option("--claims", as_args.claims, "Comma-separated claim ids or globs (default: every claim that reads the family)");
+  as_cmd->add_option("--digits", as_args.digits, "Comma-separated decimal digits of the rungs above double (default 50,100)");
+  as_cmd->add_flag("!--no-interval", as_args.interval, "Skip the interval certificates");
+  as_cmd->add_flag("--patient", as_args.patient, "Evaluate instances beyond the claims' limits on the work; may take hours");
+  as_cmd->add_option("--json", as_args.json, "Also write the assessment as JSON to this file");
+
   PowerArgs pw_args;
   pw_args.jobs = std::max(1u, std::thread::hardware_concurrency());
   int pw_cases = 0;
@@ -181,6 +193,7 @@ int main(int argc, char** argv) {
     if (*ex_case_opt) ex_args.case_index = ex_case;
     if (*ex_cases_opt) ex_args.cases = ex_cases;
     if (*ex_cmd) return explore(ex_args);
+    if (*as_cmd) return assess(as_args);
     if (*exp_seed_opt) exp.args.seed = parse_seed(exp_seed_text);
     exp.args.full = exp_budget == "full";
     if (*steps_opt) exp.steps = exp_steps;

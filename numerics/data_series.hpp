@@ -4,6 +4,7 @@
 
 #include "numerics/eigen_types.hpp"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@ namespace thm {
 struct DataSeries {
   std::vector<std::string> columns;  // header names, or "c0", "c1", ...
   MatD values;                       // rows x columns
+  std::size_t filled = 0;            // missing values the reader filled (reports/csv.hpp states the rule)
 };
 
 }  // namespace thm

@@ -3,6 +3,8 @@
 // that no table of those facts is typed by hand.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 namespace thm {
@@ -10,5 +12,8 @@ namespace thm {
 // The whole Markdown page. `fault_matrix` is a `thmcheck faults --out` file's text (the committed docs/faults.json);
 // ReportError where it is malformed.
 std::string catalogue_markdown(const std::string& fault_matrix);
+
+// The claim registry as `thmcheck list --json` prints it and thmcheck.claims() returns it: one object per claim.
+nlohmann::json claims_json();
 
 }  // namespace thm

@@ -88,41 +88,11 @@ std::string counterexample_filename(const ClaimRun& run) {
   return counterexample_filename(run.claim->id, *run.worst_instance, run.variant);
 }
 
-Counterexample read_counterexample(const std::filesystem::path& path) {
-  const std::string where = path.string();
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(path, ec);
-  if (!ec && bytes > kMaxCounterexampleBytes)
-    throw DataError(where + ": " + std::to_string(bytes) + " bytes; a counterexample file has at most " + std::to_string(kMaxCounterexampleBytes));
-  std::ifstream in(path);
-  if (!in) throw DataError("cannot read counterexample file '" + where + "'");
-  nlohmann::json j;
+Instance instance_from_json(const nlohmann::json& inst, const std::string& where) {
+  Instance out;
   try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw DataError(where + ": not JSON (" + std::string(e.what()).substr(0, 80) + ")");
-  }
-  try {
-    if (j.value("format", "") != "thmcheck-counterexample") throw DataError(where + ": not a thmcheck counterexample (format)");
-    if (j.value("version", 0) != kCounterexampleVersion)
-      throw DataError(where + ": unsupported version " + quote_for_message(j.value("version", nlohmann::json(0)).dump()));
-    Counterexample c;
-    c.claim = j.at("claim").get<std::string>();
-    bool known = false;
-    for (const Claim& k : all_claims()) known = known || k.id == c.claim;
-    if (!known) throw DataError(where + ": unknown claim " + quote_for_message(c.claim));
-    const std::string variant = j.at("variant").get<std::string>();
-    if (variant != "claim" && variant != "negative-control") throw DataError(where + ": variant must be claim or negative-control");
-    c.variant = variant == "claim" ? Variant::claim : Variant::negative_control;
-    if (!j.at("seed").is_number_unsigned() && !(j.at("seed").is_number_integer() && j.at("seed").get<long long>() >= 0))
-      throw DataError(where + ": seed must be a whole number in [0, 2^64 - 1], got " + quote_for_message(j.at("seed").dump()));
-    c.seed = j.at("seed").get<std::uint64_t>();
-    c.case_index = static_cast<int>(integer_field(j, "case", -1, 100000, where));
-    c.cases = static_cast<int>(integer_field(j, "cases", 0, 100000, where));
-    c.precision = j.at("precision").get<std::string>();
-    const nlohmann::json& inst = j.at("instance");
-    c.instance.family = inst.at("family").get<std::string>();
-    for (const auto& [k, v] : inst.at("params").items()) c.instance.params[k] = exact_number(v, where + ": parameter " + k);
+    out.family = inst.at("family").get<std::string>();
+    for (const auto& [k, v] : inst.at("params").items()) out.params[k] = exact_number(v, where + ": parameter " + k);
     if (inst.at("matrices").size() > kMaxCounterexampleMatrices)
       throw DataError(where + ": " + std::to_string(inst.at("matrices").size()) + " matrices (at most " +
                       std::to_string(kMaxCounterexampleMatrices) + ")");
@@ -141,8 +111,73 @@ Counterexample read_counterexample(const std::filesystem::path& path) {
       for (long long r = 0; r < rows; ++r)
         for (long long col = 0; col < cols; ++col)
           mat(r, col) = exact_number(data[static_cast<std::size_t>(r * cols + col)], label + " entry");
-      c.instance.matrices[name] = std::move(mat);
+      out.matrices[name] = std::move(mat);
     }
+  } catch (const nlohmann::json::exception& e) {
+    throw DataError(where + ": missing or mistyped instance field (" + std::string(e.what()).substr(0, 80) + ")");
+  }
+  return out;
+}
+
+namespace {
+
+// The whole of a JSON file of at most kMaxCounterexampleBytes; DataError naming the file otherwise.
+nlohmann::json read_json_file(const std::filesystem::path& path, const char* what) {
+  const std::string where = path.string();
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  if (!ec && bytes > kMaxCounterexampleBytes)
+    throw DataError(where + ": " + std::to_string(bytes) + " bytes; a " + what + " has at most " + std::to_string(kMaxCounterexampleBytes));
+  std::ifstream in(path);
+  if (!in) throw DataError("cannot read " + std::string(what) + " '" + where + "'");
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw DataError(where + ": not JSON (" + std::string(e.what()).substr(0, 80) + ")");
+  }
+}
+
+}  // namespace
+
+nlohmann::json instance_file_json(const Instance& inst) {
+  return {{"format", "thmcheck-instance"}, {"version", kInstanceFileVersion}, {"instance", instance_exact_json(inst)}};
+}
+
+Instance read_instance_file(const std::filesystem::path& path) {
+  const std::string where = path.string();
+  const nlohmann::json j = read_json_file(path, "instance file");
+  if (!j.is_object()) throw DataError(where + ": not a thmcheck instance (a JSON object with format, version, instance)");
+  const std::string format = j.value("format", "");
+  if (format == "thmcheck-counterexample") return read_counterexample(path).instance;
+  if (format != "thmcheck-instance") throw DataError(where + ": not a thmcheck instance or counterexample (format)");
+  if (j.value("version", 0) != kInstanceFileVersion)
+    throw DataError(where + ": unsupported version " + quote_for_message(j.value("version", nlohmann::json(0)).dump()));
+  if (!j.contains("instance")) throw DataError(where + ": no instance");
+  return instance_from_json(j.at("instance"), where);
+}
+
+Counterexample read_counterexample(const std::filesystem::path& path) {
+  const std::string where = path.string();
+  const nlohmann::json j = read_json_file(path, "counterexample file");
+  try {
+    if (j.value("format", "") != "thmcheck-counterexample") throw DataError(where + ": not a thmcheck counterexample (format)");
+    if (j.value("version", 0) != kCounterexampleVersion)
+      throw DataError(where + ": unsupported version " + quote_for_message(j.value("version", nlohmann::json(0)).dump()));
+    Counterexample c;
+    c.claim = j.at("claim").get<std::string>();
+    bool known = false;
+    for (const Claim& k : all_claims()) known = known || k.id == c.claim;
+    if (!known) throw DataError(where + ": unknown claim " + quote_for_message(c.claim));
+    const std::string variant = j.at("variant").get<std::string>();
+    if (variant != "claim" && variant != "negative-control") throw DataError(where + ": variant must be claim or negative-control");
+    c.variant = variant == "claim" ? Variant::claim : Variant::negative_control;
+    if (!j.at("seed").is_number_unsigned() && !(j.at("seed").is_number_integer() && j.at("seed").get<long long>() >= 0))
+      throw DataError(where + ": seed must be a whole number in [0, 2^64 - 1], got " + quote_for_message(j.at("seed").dump()));
+    c.seed = j.at("seed").get<std::uint64_t>();
+    c.case_index = static_cast<int>(integer_field(j, "case", -1, 100000, where));
+    c.cases = static_cast<int>(integer_field(j, "cases", 0, 100000, where));
+    c.precision = j.at("precision").get<std::string>();
+    c.instance = instance_from_json(j.at("instance"), where);
     return c;
   } catch (const nlohmann::json::exception& e) {
     throw DataError(where + ": missing or mistyped field (" + std::string(e.what()).substr(0, 80) + ")");

@@ -49,4 +49,15 @@ std::string counterexample_filename(const ClaimRun& run);
 
 Counterexample read_counterexample(const std::filesystem::path& path);
 
+// An instance document {"family", "params", "matrices"} as instance_exact_json writes it (every entry an exact decimal
+// string or a number); DataError with one line, prefixed by `where`, on anything else or beyond the limits above.
+Instance instance_from_json(const nlohmann::json& inst, const std::string& where);
+
+// Instance files (thmcheck assess --instance, thmcheck.qin.Transformer.save): {"format": "thmcheck-instance",
+// "version": 1, "instance": {...}}; a counterexample file is read as its instance. No claim is named: the instance's
+// family says which claims can read it. Schema: docs/guide/python.md, "Instance files".
+inline constexpr int kInstanceFileVersion = 1;
+nlohmann::json instance_file_json(const Instance& inst);
+Instance read_instance_file(const std::filesystem::path& path);
+
 }  // namespace thm

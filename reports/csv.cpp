@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace thm {
@@ -25,6 +26,9 @@ std::vector<std::string> split(const std::string& line) {
   if (!line.empty() && line.back() == ',') out.push_back("");
   return out;
 }
+
+// A missing value: an empty cell or NA (R's write.csv writes either).
+bool is_missing(const std::string& s) { return s.empty() || s == "NA"; }
 
 bool parse_double(const std::string& s, double& v) {
   if (s.empty()) return false;
@@ -74,7 +78,7 @@ DataSeries read_series_csv(const std::filesystem::path& path, std::size_t max_ro
                       std::to_string(kMaxCsvColumns) + ")");
     std::vector<double> row(cells.size());
     bool numeric = true;
-    for (std::size_t c = 0; c < cells.size() && numeric; ++c) numeric = parse_double(cells[c], row[c]);
+    for (std::size_t c = 0; c < cells.size() && numeric; ++c) numeric = is_missing(cells[c]) || parse_double(cells[c], row[c]);
     if (!numeric && header_allowed) {
       s.columns = cells;
       width = cells.size();
@@ -84,6 +88,10 @@ DataSeries read_series_csv(const std::filesystem::path& path, std::size_t max_ro
     header_allowed = false;
     for (std::size_t c = 0; c < cells.size(); ++c) {
       double v = 0;
+      if (is_missing(cells[c])) {
+        row[c] = std::numeric_limits<double>::quiet_NaN();  // filled below
+        continue;
+      }
       if (!parse_double(cells[c], v))
         throw DataError(path.string() + ":" + std::to_string(line_no) + ": column " + std::to_string(c + 1) + " is not a number: " + quote_for_message(cells[c]));
       if (!std::isfinite(v))
@@ -101,6 +109,25 @@ DataSeries read_series_csv(const std::filesystem::path& path, std::size_t max_ro
     for (std::size_t c = 0; c < width; ++c) s.values(r, c) = rows[r][c];
   if (s.columns.empty())
     for (std::size_t c = 0; c < width; ++c) s.columns.push_back("c" + std::to_string(c));
+  // Missing values (csv.hpp): linear interpolation in time between the nearest observed rows of the column, the nearest
+  // observed value before the first or after the last.
+  s.filled = 0;
+  for (Eigen::Index c = 0; c < s.values.cols(); ++c) {
+    auto col = s.values.col(c);
+    Eigen::Index prev = -1;
+    for (Eigen::Index r = 0; r <= col.size(); ++r) {
+      if (r < col.size() && std::isnan(col(r))) continue;
+      if (r == col.size() && prev < 0)
+        throw DataError(path.string() + ": column " + std::to_string(c + 1) + " (" + quote_for_message(s.columns[static_cast<std::size_t>(c)]) +
+                        ") has no value");
+      for (Eigen::Index k = prev + 1; k < r; ++k, ++s.filled) {  // rows prev+1 .. r-1 are missing
+        if (prev < 0) col(k) = col(r);
+        else if (r == col.size()) col(k) = col(prev);
+        else col(k) = col(prev) + (col(r) - col(prev)) * (static_cast<double>(k - prev) / static_cast<double>(r - prev));
+      }
+      prev = r;
+    }
+  }
   return s;
 }
 

@@ -21,7 +21,9 @@ std::string quote_for_message(const std::string& value);
 
 // A numeric CSV: one row per time step, one column per feature, comma-separated, an optional header
 // line of non-numeric names, blank lines and '#' comments ignored. Every value must be finite and
-// every row must have the same number of columns. At most `max_rows` rows, kMaxCsvColumns columns and lines of
+// every row must have the same number of columns. A missing value (an empty cell, or NA as R writes it) is filled by
+// linear interpolation in time between the nearest observed rows of its column (the nearest observed value before the
+// first or after the last; DataSeries::filled counts them); a column with no value at all is refused. At most `max_rows` rows, kMaxCsvColumns columns and lines of
 // kMaxCsvLine bytes are accepted; a UTF-8 byte-order mark at the start is skipped.
 inline constexpr std::size_t kMaxCsvColumns = 4096, kMaxCsvLine = 1 << 20;
 DataSeries read_series_csv(const std::filesystem::path& path, std::size_t max_rows = 1000000);

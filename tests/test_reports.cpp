@@ -539,3 +539,54 @@ TEST_CASE("reports: every page prints a number the same way (four significant di
   CHECK(scientific(std::numeric_limits<double>::infinity()) == "inf");
   CHECK(scientific(-std::numeric_limits<double>::infinity()) == "-inf");
 }
+
+TEST_CASE("read_series_csv fills a missing value by linear interpolation in time, and the ends by the nearest value") {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "thm_series_missing.csv";
+  {
+    std::ofstream out(path);
+    out << "a,b,c\n,1,2\n10,NA,4\n,,6\n40,7,\n";
+  }
+  const DataSeries s = read_series_csv(path);
+  std::filesystem::remove(path);
+  CHECK(s.filled == 5);
+  // a: 10 at the start (nearest), 25 halfway between 10 and 40; b: 1, 3, 5, 7 (two rows between 1 and 7); c: 6 at the end.
+  const MatD want = (MatD(4, 3) << 10, 1, 2, 10, 3, 4, 25, 5, 6, 40, 7, 6).finished();
+  CHECK(s.values == want);
+}
+
+TEST_CASE("read_series_csv refuses a column with no value, naming it") {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "thm_series_no_value.csv";
+  {
+    std::ofstream out(path);
+    out << "a,b\n1,\n2,NA\n";
+  }
+  CHECK_THROWS_WITH_AS(read_series_csv(path), doctest::Contains("column 2 ('b') has no value"), DataError);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("instance files: written by instance_file_json, read back exactly; a counterexample file is read as its instance") {
+  Instance inst;
+  inst.family = "qin.model";
+  inst.params = {{"n", 1}, {"beta", 0.1}};
+  inst.matrices["X0"] = (MatD(2, 2) << 1.0 / 3, -2e-300, 5, 0.1).finished();
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "thm_instance_file.json";
+  {
+    std::ofstream out(path);
+    out << instance_file_json(inst).dump(1);
+  }
+  const Instance back = read_instance_file(path);
+  CHECK(back.family == inst.family);
+  CHECK(back.params == inst.params);
+  CHECK(back.matrices.at("X0") == inst.matrices.at("X0"));
+  {
+    std::ofstream out(path);
+    out << R"({"format": "thmcheck-instance", "version": 2, "instance": {}})";
+  }
+  CHECK_THROWS_WITH_AS(read_instance_file(path), doctest::Contains("unsupported version"), DataError);
+  {
+    std::ofstream out(path);
+    out << R"([1, 2])";
+  }
+  CHECK_THROWS_AS(read_instance_file(path), DataError);
+  std::filesystem::remove(path);
+}

@@ -37,8 +37,20 @@ struct RateSetup {
   T l0_max;                          // largest L_0 with (H2) at rho_star: 1/2 (alpha rho*/(2 a(rho*)))^2
   T rho, movement, eta;              // the radius used (H1 and H2 hold), 2 sqrt(2 L0) a(rho)/alpha, 1/Lg(rho)
   detail::FfnSmoothness<T> sm;               // constants at rho
+  bool frontier = false;                     // rho_star and l0_max computed ((H2) then decides the case)
   std::optional<std::string> discard;
 };
+
+// How far L_0 is from what (H2) admits, for a reader of one instance (thmcheck assess): L_0 and the largest L_0 (H2)
+// admits at rho*, both over 1/2 ||Y||^2, and log10 of their ratio (> 0: (H2) fails by that many orders of magnitude).
+template <class T>
+std::vector<std::pair<std::string, double>> rate_frontier_observations(const RateSetup<T>& s) {
+  using std::log10;
+  if (!s.frontier) return {};
+  return {{"L_0 / (1/2 ||Y||^2)", to_double(T(s.f0 / s.half_y2))},
+          {"largest L_0 / (1/2 ||Y||^2) admitted by (H2)", to_double(T(s.l0_max / s.half_y2))},
+          {"log10(L_0 / largest L_0 admitted by (H2))", to_double(T(log10(T(s.f0 / s.l0_max))))}};
+}
 
 // all_blocks: every block of every layer trained (sharp constants propagated through the layers); otherwise
 // (W_1, W_2) of the last block and W_U with the attention output frozen.
@@ -76,6 +88,7 @@ RateSetup<T> rate_setup(const QModel<T>& q, const TransformerTrace<T>& tr, bool 
   const detail::FfnSmoothness<T> at_star = smooth(s.rho_star);
   const T admitted = s.alpha * s.rho_star / (T(2) * at_star.a);  // sqrt(2 L_0) (H2) admits at rho*
   s.l0_max = admitted * admitted / T(2);
+  s.frontier = true;
   auto movement = [&](const T& rho) { return T(2) * sqrt(T(2) * s.f0) * smooth(rho).a / s.alpha; };
   s.movement = movement(s.rho_star);
   s.rho = s.rho_star;
@@ -156,7 +169,11 @@ Evaluation linear_rate(const Instance& inst, bool multilayer, bool all_blocks = 
   using std::pow;
   using std::sqrt;
   const RateTrajectory<T> traj = rate_trajectory<T>(inst, multilayer, all_blocks);
-  if (traj.discard) return Evaluation::discarded(*traj.discard);
+  if (traj.discard) {
+    Evaluation e = Evaluation::discarded(*traj.discard);
+    e.observations = rate_frontier_observations(traj.setup);
+    return e;
+  }
   const QModel<T>& q = traj.q;
   const std::size_t L = q.params.blocks.size();
   const TransformerTrace<T>& tr = traj.tr;
@@ -211,10 +228,9 @@ Evaluation linear_rate(const Instance& inst, bool multilayer, bool all_blocks = 
                     {"rho* (largest radius of (H1))", to_double(setup.rho_star)},
                     {"a(rho)", to_double(sm.a)},
                     {"J(rho)", to_double(sm.J)},
-                    {"L_0 / (1/2 ||Y||^2)", to_double(T(f0 / setup.half_y2))},
-                    {"largest L_0 / (1/2 ||Y||^2) admitted by (H2)", to_double(T(setup.l0_max / setup.half_y2))},
                     {"certified contraction 1 - eta alpha", to_double(T(T(1) - eta * alpha))},
                     {"measured contraction (L_T / L_0)^(1/T)", std::pow(to_double(T(last / f0)), 1.0 / double(run.records.size() - 1))}};
+  for (auto& o : rate_frontier_observations(setup)) e.observations.push_back(std::move(o));
   // The paper's per-layer quantities: sigma_min of every layer's stacked attention output at init.
   for (std::size_t l = 0; l < L && multilayer; ++l) {
     const Vec<T> s = singular_values(stack_rows(tr.V[l]));

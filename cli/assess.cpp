@@ -1,0 +1,77 @@
+// `thmcheck assess --instance FILE`: an instance from outside the suite (a user's weights and data, written by
+// thmcheck.qin.Transformer.save or by hand: docs/guide/python.md, "Instance files") judged by every claim that reads
+// its family, up the precision ladder, certified in intervals where the claim can be (properties/assess.hpp).
+#include "cli/commands.hpp"
+#include "properties/assess.hpp"
+#include "reports/assess_json.hpp"
+#include "reports/atomic_write.hpp"
+#include "reports/counterexample.hpp"
+#include "theorems/registry.hpp"
+
+#include <fmt/core.h>
+
+namespace thm::cli {
+
+int assess(const AssessArgs& a) {
+  const std::vector<const Claim*> claims = select_claims_or_usage(a.claims);
+  AssessOptions options;
+  options.digits = parse_digit_list(a.digits);
+  options.certify = a.interval;
+  options.patient = a.patient;
+  if (a.json) {
+    try {
+      check_output_file(*a.json);  // before any work
+    } catch (const ReportError& e) {
+      throw UsageError(std::string("--json: ") + e.what());
+    }
+  }
+  Instance inst;
+  try {
+    inst = read_instance_file(a.instance);
+    inst.require_finite();
+  } catch (const DataError& e) {
+    throw UsageError(e.what());
+  } catch (const InstanceError& e) {
+    throw UsageError("bad instance (" + a.instance + "): " + e.what());
+  }
+  std::size_t readers = 0;
+  for (const Claim* c : claims) readers += !c->schema.empty() && c->schema.family() == inst.family;
+  if (readers == 0) throw UsageError(a.instance + ": no selected claim reads instances of family '" + inst.family + "'");
+
+  const auto print = [&](const ClaimAssessment& x) {
+    if (!x.not_applicable.empty()) {
+      fmt::print("{}: does not apply ({})\n\n", x.claim->id, x.not_applicable);
+      return;
+    }
+    fmt::print("{}: {}\n", x.claim->id, to_string(x.ladder.classification));
+    for (const ExploreRung& r : x.ladder.rungs) {
+      if (r.outcome.worst_condition < 0) {
+        fmt::print("  {:<10} {:<12} {}\n", r.name, to_string(r.outcome.verdict), r.condition);
+        continue;
+      }
+      fmt::print("  {:<10} {:<12} {:>24} {} {:<24} margin {:>11.4e}  {}\n", r.name, to_string(r.outcome.verdict), shorten_decimal(r.measured),
+                 r.ge ? ">=" : "<=", shorten_decimal(r.bound), r.margin, r.condition);
+    }
+    if (x.certification)
+      fmt::print("  interval certification at {} digits: {}\n", x.certification->digits, to_string(x.certification->certification.verdict));
+    for (const QuantityRow& q : quantity_table(x.ladder, 16)) {
+      fmt::print("  {:<60}", q.name.size() > 60 ? q.name.substr(0, 57) + "..." : q.name);
+      for (const std::optional<double>& v : q.values) fmt::print(" {:>14}", v ? fmt::format("{:.6e}", *v) : std::string("-"));
+      fmt::print("\n");
+    }
+    fmt::print("\n");
+  };
+  std::vector<ClaimAssessment> result;
+  try {
+    result = assess_instance(inst, claims, options, print);
+  } catch (const InstanceError& e) {
+    throw UsageError("bad instance (" + a.instance + "): " + e.what());
+  }
+  if (a.json) atomic_write(*a.json, assess_json(inst, result).dump(1) + "\n");
+  // A violation at every precision is the claim contradicted on this instance: exit 1, as run's unexpected verdicts.
+  for (const ClaimAssessment& x : result)
+    if (x.not_applicable.empty() && x.ladder.classification == ExploreClass::genuine) return kExitUnexpected;
+  return kExitOk;
+}
+
+}  // namespace thm::cli
