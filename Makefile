@@ -43,19 +43,23 @@ sanitize-test: deps
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -E '$(SANITIZE_SKIP)'
 
-# libFuzzer (clang) on the counterexample loader + evaluation and on the CSV reader, FUZZ_SECONDS each; what it
+# libFuzzer (clang) on the counterexample loader + evaluation, the CSV reader and the text-corpus reader, FUZZ_SECONDS each; what it
 # finds is in $(FUZZ_BUILD)/findings/<target>/ (copy a crash to tests/corpus/bad/ to replay it in make test).
 fuzz:
 	@scripts/install-deps
 	@CXX=clang++ cmake -S . -B $(FUZZ_BUILD) $(call generator,$(FUZZ_BUILD)) -DCMAKE_BUILD_TYPE=Release -DTHM_FUZZ=ON -DBUILD_TESTING=OFF > $(FUZZ_BUILD).configure.log 2>&1 || { cat $(FUZZ_BUILD).configure.log; exit 1; }
-	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_counterexample fuzz_series_csv
-	@mkdir -p $(FUZZ_BUILD)/corpus/cx $(FUZZ_BUILD)/corpus/csv $(FUZZ_BUILD)/findings/fuzz_counterexample $(FUZZ_BUILD)/findings/fuzz_series_csv
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_counterexample fuzz_series_csv fuzz_labelled_text
+	@mkdir -p $(FUZZ_BUILD)/corpus/cx $(FUZZ_BUILD)/corpus/csv $(FUZZ_BUILD)/findings/fuzz_counterexample $(FUZZ_BUILD)/findings/fuzz_series_csv \
+	  $(FUZZ_BUILD)/corpus/text $(FUZZ_BUILD)/findings/fuzz_labelled_text
 	@cp tests/corpus/*/*.json tests/data/*.json $(FUZZ_BUILD)/corpus/cx/ 2>/dev/null || true
 	@cp tests/data/*.csv $(FUZZ_BUILD)/corpus/csv/
+	@cp tests/data/*.tsv $(FUZZ_BUILD)/corpus/text/
 	cd $(FUZZ_BUILD) && ./tests/fuzz/fuzz_counterexample -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
 	  -artifact_prefix=findings/fuzz_counterexample/ corpus/cx
 	cd $(FUZZ_BUILD) && ./tests/fuzz/fuzz_series_csv -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 \
 	  -artifact_prefix=findings/fuzz_series_csv/ corpus/csv
+	cd $(FUZZ_BUILD) && ./tests/fuzz/fuzz_labelled_text -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=20 \
+	  -artifact_prefix=findings/fuzz_labelled_text/ corpus/text
 
 # The fault matrix (docs/guide/fault-matrix.md, "Fault matrix"): an optimised build with the fault points of numerics/fault.hpp compiled in,
 # then every fault against every claim; the matrix is printed and written to $(FAULTS_BUILD)/faults.json.

@@ -6,11 +6,36 @@
 #include "reports/assess_json.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/counterexample.hpp"
+#include "reports/csv.hpp"
+#include "numerics/models/qin/model_instance.hpp"
 #include "theorems/registry.hpp"
 
 #include <fmt/core.h>
 
 namespace thm::cli {
+
+namespace {
+
+// --data: the instance's sequences replaced by windows of the series (numerics/models/qin/model_instance.hpp), checked
+// before any work; the weights are the instance's.
+void replace_data(Instance& inst, const AssessArgs& a) {
+  if (inst.family != kQinModelFamily)
+    throw UsageError("--data applies to instances of family '" + std::string(kQinModelFamily) + "', not '" + inst.family + "'");
+  const int n = a.samples.value_or(static_cast<int>(inst.param("n"))), N = a.window.value_or(static_cast<int>(inst.param("N")));
+  if (n < 1 || n > 512 || N < 1 || N > 512) throw UsageError("--window and --samples must be in [1, 512]");
+  try {
+    const DataSeries series = read_series_csv(*a.data);
+    replace_qin_data(inst, series_windows(series.values, n, N));
+    fmt::print("data: {}, {} sequences of {} rows{}\n\n", *a.data, n, N,
+               series.filled ? fmt::format(" ({} missing values filled by linear interpolation in time)", series.filled) : "");
+  } catch (const DataError& e) {
+    throw UsageError(e.what());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(*a.data + ": " + e.what());
+  }
+}
+
+}  // namespace
 
 int assess(const AssessArgs& a) {
   const std::vector<const Claim*> claims = select_claims_or_usage(a.claims);
@@ -34,6 +59,8 @@ int assess(const AssessArgs& a) {
   } catch (const InstanceError& e) {
     throw UsageError("bad instance (" + a.instance + "): " + e.what());
   }
+  if (!a.data && (a.window || a.samples)) throw UsageError("--window and --samples cut sequences from --data, which is not given");
+  if (a.data) replace_data(inst, a);
   std::size_t readers = 0;
   for (const Claim* c : claims) readers += !c->schema.empty() && c->schema.family() == inst.family;
   if (readers == 0) throw UsageError(a.instance + ": no selected claim reads instances of family '" + inst.family + "'");
@@ -67,6 +94,17 @@ int assess(const AssessArgs& a) {
   } catch (const InstanceError& e) {
     throw UsageError("bad instance (" + a.instance + "): " + e.what());
   }
+  // One line of totals: what was judged, and how much of it is vacuous here (discarded: a hypothesis fails).
+  std::size_t counts[5] = {0, 0, 0, 0, 0}, not_applicable = 0;
+  for (const ClaimAssessment& x : result) {
+    if (!x.not_applicable.empty()) ++not_applicable;
+    else ++counts[static_cast<int>(x.ladder.classification)];
+  }
+  const auto count = [&](ExploreClass c) { return counts[static_cast<int>(c)]; };
+  fmt::print("{} claims read this instance: {} hold, {} violated at every precision, {} rounding artifacts, {} undecided, {} discarded "
+             "(a hypothesis fails here: nothing said); {} do not apply\n",
+             result.size(), count(ExploreClass::holds), count(ExploreClass::genuine), count(ExploreClass::rounding_artifact),
+             count(ExploreClass::undecided), count(ExploreClass::discarded), not_applicable);
   if (a.json) atomic_write(*a.json, assess_json(inst, result).dump(1) + "\n");
   // A violation at every precision is the claim contradicted on this instance: exit 1, as run's unexpected verdicts.
   for (const ClaimAssessment& x : result)

@@ -80,6 +80,8 @@ struct AssessArgs {
   bool interval = true;                // the interval certificate where the claim has one
   bool patient = false;
   std::optional<std::string> json;     // also write the assessment as JSON (reports/assess_json.hpp) to this file
+  std::optional<std::string> data;     // a CSV series replacing the instance's data (qin.model: series_windows)
+  std::optional<int> window, samples;  // N and n cut from it; the instance's own N and n by default
 };
 int assess(const AssessArgs& args);
 

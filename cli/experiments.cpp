@@ -5,6 +5,7 @@
 #include "reports/atomic_write.hpp"
 #include "reports/csv.hpp"
 #include "reports/experiment_files.hpp"
+#include "reports/labelled_text.hpp"
 
 #include <fmt/format.h>
 
@@ -44,6 +45,23 @@ DataSeries read_data(const std::string& path, const ExperimentArgs& a) {
   }
 }
 
+// The corpus a --text file holds, checked before any work: readable, two classes, and enough documents of N tokens.
+LabelledText read_text(const std::string& path, const ExperimentArgs& a) {
+  try {
+    LabelledText text = read_labelled_text(path);
+    QModelSpec probe;
+    probe.n = a.samples;
+    probe.N = a.window;
+    probe.d = a.embed;
+    build_qin_model_from_text(text, probe, 0);
+    return text;
+  } catch (const DataError& e) {
+    throw UsageError(e.what());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(path + ": " + e.what());
+  }
+}
+
 // A progress line on stderr when it is a terminal: runs done and the time left at their pace.
 std::function<void(int, int)> progress_line(const std::string& name) {
   if (!isatty(STDERR_FILENO)) return {};
@@ -68,7 +86,10 @@ int experiment(ExperimentCommand c) {
   ExperimentArgs& a = c.args;
   const Experiment* e = find_experiment(a.name);
   if (!e) throw UsageError("unknown experiment '" + a.name + "' (expected one of " + experiment_names() + ")");
-  if (c.data && !e->takes_data) throw UsageError("--data does not apply to " + a.name + " (synthetic instances)");
+  if ((c.data || c.text) && !e->takes_data)
+    throw UsageError(std::string(c.data ? "--data" : "--text") + " does not apply to " + a.name + " (synthetic instances)");
+  if (c.data && c.text) throw UsageError("--data and --text exclude each other (a series or a corpus)");
+  if (a.embed < 1 || a.embed > 512) throw UsageError("--embed must be in [1, 512]");
   if (a.seeds < 1 || a.seeds > 1000) throw UsageError("--seeds must be in [1, 1000]");
   a.steps = c.steps.value_or(e->default_steps);
   if (a.steps < 1 || a.steps > 1000000) throw UsageError("--steps must be in [1, 1000000]");
@@ -76,6 +97,10 @@ int experiment(ExperimentCommand c) {
   if (c.data) {
     a.data = read_data(*c.data, a);
     a.data_name = *c.data;
+  }
+  if (c.text) {
+    a.text = read_text(*c.text, a);
+    a.data_name = *c.text;
   }
   try {
     prepare_report_dir(c.out);

@@ -13,6 +13,7 @@ struct ExperimentCommand {
   std::optional<int> steps;                        // --steps; the experiment's default when not given
   std::string out = "reports/experiments";  // ignored by git (.gitignore), kept by the next run
   std::optional<std::string> data;                 // --data: a CSV time series
+  std::optional<std::string> text;                 // --text: a labelled two-class corpus
 };
 
 int experiment(ExperimentCommand command);

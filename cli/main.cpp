@@ -99,8 +99,10 @@ int main(int argc, char** argv) {
   CLI::Option* steps_opt = exp_cmd->add_option("--steps", exp_steps, "GD steps per run: the budget (the qin training experiments stop earlier "
                                                                      "at the target or on a plateau; qin-rate-frontier caps it at 300). Defaults: " + exp_defaults);
   exp_cmd->add_option("--data", exp.data, "CSV time series (rows: time, columns: features) instead of synthetic data");
-  exp_cmd->add_option("--window", exp.args.window, "Tokens per sequence (N) when windowing --data (default 8)");
-  exp_cmd->add_option("--samples", exp.args.samples, "Sequences (n) taken from --data (default 4)");
+  exp_cmd->add_option("--text", exp.text, "Two-class corpus, one 'LABEL<TAB>TEXT' per line, instead of synthetic data");
+  exp_cmd->add_option("--window", exp.args.window, "Tokens per sequence (N) when windowing --data, or taken from each --text document (default 8)");
+  exp_cmd->add_option("--samples", exp.args.samples, "Sequences (n) taken from --data, or documents from --text (default 4)");
+  exp_cmd->add_option("--embed", exp.args.embed, "Dimensions (d) each --text token is embedded in by the seeded map (default 8)");
   exp.args.jobs = std::max(1u, std::thread::hardware_concurrency());
   exp_cmd->add_option("--jobs", exp.args.jobs, "Threads for the independent runs (default: the number of cores); the output does not depend on it")
       ->check(CLI::Range(1, 256));
@@ -134,6 +136,9 @@ int main(int argc, char** argv) {
   as_cmd->add_flag("!--no-interval", as_args.interval, "Skip the interval certificates");
   as_cmd->add_flag("--patient", as_args.patient, "Evaluate instances beyond the claims' limits on the work; may take hours");
   as_cmd->add_option("--json", as_args.json, "Also write the assessment as JSON to this file");
+  as_cmd->add_option("--data", as_args.data, "A CSV series (as experiment --data) replacing the instance's data: the weights judged on it");
+  as_cmd->add_option("--window", as_args.window, "Tokens per sequence (N) cut from --data (default: the instance's N)");
+  as_cmd->add_option("--samples", as_args.samples, "Sequences (n) cut from --data (default: the instance's n)");
 
   PowerArgs pw_args;
   pw_args.jobs = std::max(1u, std::thread::hardware_concurrency());

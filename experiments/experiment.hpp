@@ -5,6 +5,7 @@
 #pragma once
 
 #include "numerics/data_series.hpp"
+#include "numerics/labelled_text.hpp"
 #include "properties/parallel_for.hpp"
 #include "properties/plot_data.hpp"
 
@@ -27,9 +28,11 @@ struct ExperimentArgs {
   int seeds = 3;                     // independent data/initialisations
   int steps = 0;                     // GD steps per run (the budget); 0: the experiment's default
   std::optional<DataSeries> data;    // a time series instead of synthetic data (experiments with takes_data)
-  std::string data_name;             // where it came from, for the page
-  int window = 8;                    // tokens per sequence (N) cut from `data`
-  int samples = 4;                   // sequences (n) cut from `data`
+  std::optional<LabelledText> text;  // or a two-class text corpus (experiments with takes_data)
+  std::string data_name;             // where either came from, for the page
+  int embed = 8;                     // d: dimensions each token of `text` is embedded in (numerics/token_embedding.hpp)
+  int window = 8;                    // tokens per sequence (N) cut from `data` or each document of `text`
+  int samples = 4;                   // sequences (n) cut from `data`, or documents taken from `text`
   bool full = false;                 // --budget full: the complete grids (goel-n-scaling)
   int jobs = 1;                      // threads for the independent runs; the result does not depend on it
   // Called after each independent run with (done, total), from any thread, one call at a time.
@@ -63,7 +66,7 @@ struct Experiment {
   std::string_view name;
   std::string_view summary;  // one line: what it shows
   int default_steps;         // --steps when not given
-  bool takes_data;           // --data applies
+  bool takes_data;           // --data and --text apply
   ExperimentResult (*run)(const ExperimentArgs&);
 };
 

@@ -23,7 +23,7 @@ ExperimentResult run(const ExperimentArgs& a) {
       independent_runs(a, a.seeds, [&](int k) { return beta_sweep<double>(qin_experiments::instance(a, k, 1e-3, 1.0), o); });
 
   ExperimentResult res{"qin-beta-sweep", "Same data, initialisation and step size for every beta; data: " +
-                                             (a.data ? a.data_name : std::string("synthetic")) + ", seed " + std::to_string(a.seed) + ".",
+                                             qin_experiments::data_label(a) + ", seed " + std::to_string(a.seed) + ".",
                        qin_experiments::header_json(a), {}, {}, {}};
   ExperimentTable table{"qin-beta-sweep.csv",
                         {"seed", "beta", "kappa_Zs", "conditioning_ratio", "iterations_to_1e-3", "final_loss_ratio", "contraction", "r2",

@@ -20,7 +20,8 @@ ExperimentResult run(const ExperimentArgs& a) {
   const std::vector<DepthSweep> sweeps =
       independent_runs(a, a.seeds, [&](int k) { return depth_sweep<double>(qin_experiments::instance(a, k, 1.0, 0.1), o); });
 
-  ExperimentResult res{"qin-depth", "Forward conditioning per layer and training loss per depth, with and without the attention residual.",
+  ExperimentResult res{"qin-depth", "Forward conditioning per layer and training loss per depth, with and without the attention residual; data: " +
+                                        qin_experiments::data_label(a) + ", seed " + std::to_string(a.seed) + ".",
                        qin_experiments::header_json(a), {}, {}, {}};
   ExperimentTable forward{"qin-depth-forward.csv", {"seed", "residual", "layer", "median_inverse_kappa"}, {}};
   ExperimentTable trained{"qin-depth-trained.csv", {"seed", "residual", "depth", "trained_loss", "loss_ratio", "steps", "stop"}, {}};

@@ -18,7 +18,14 @@ std::vector<ClaimAssessment> assess_instance(const Instance& inst, const std::ve
       a.not_applicable = e.what();
     }
     if (a.not_applicable.empty()) {
-      a.ladder = explore_ladder(*claim, inst, Variant::claim, options.digits);
+      try {
+        a.ladder = explore_ladder(*claim, inst, Variant::claim, options.digits);
+      } catch (const InstanceError& e) {  // something the claim reads beyond its schema; the other claims still run
+        a.not_applicable = e.what();
+        out.push_back(std::move(a));
+        if (on_claim) on_claim(out.back());
+        continue;
+      }
       const bool judged = a.ladder.classification != ExploreClass::discarded;
       if (options.certify && claim->certify && judged && !oversized_for_interval(inst))
         a.certification = certify_case(*claim, inst, Variant::claim, -1, kCertifyDigits);

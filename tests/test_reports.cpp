@@ -1,5 +1,7 @@
 // The report writers: JUnit (one test case per claim, failures = unexpected resolved verdicts,
 // escaped), Markdown summary and per-claim pages, per-claim JSON, replay commands that replay.
+#include "numerics/models/qin/model_instance.hpp"
+#include "numerics/token_embedding.hpp"
 #include "properties/runner.hpp"
 #include "reports/counterexample.hpp"
 #include "reports/csv.hpp"
@@ -7,6 +9,7 @@
 #include "reports/escape.hpp"
 #include "reports/html_reports.hpp"
 #include "reports/json_reports.hpp"
+#include "reports/labelled_text.hpp"
 #include "reports/junit_xml.hpp"
 #include "reports/markdown_reports.hpp"
 #include "reports/run_result.hpp"
@@ -564,7 +567,7 @@ TEST_CASE("read_series_csv refuses a column with no value, naming it") {
   std::filesystem::remove(path);
 }
 
-TEST_CASE("instance files: written by instance_file_json, read back exactly; a counterexample file is read as its instance") {
+TEST_CASE("instance files: written by instance_file_json and read back exactly, a counterexample file read as its instance") {
   Instance inst;
   inst.family = "qin.model";
   inst.params = {{"n", 1}, {"beta", 0.1}};
@@ -589,4 +592,69 @@ TEST_CASE("instance files: written by instance_file_json, read back exactly; a c
   }
   CHECK_THROWS_AS(read_instance_file(path), DataError);
   std::filesystem::remove(path);
+}
+
+namespace {
+
+// The text written to a scratch file, read back as a corpus (or its one-line error).
+LabelledText corpus_from(const std::string& text) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "thm_labelled_text.tsv";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+  }
+  struct Remove {
+    std::filesystem::path p;
+    ~Remove() { std::filesystem::remove(p); }
+  } remove{path};
+  return read_labelled_text(path);
+}
+
+}  // namespace
+
+TEST_CASE("read_labelled_text: two labels, tokens lower-cased runs of letters and digits, UTF-8 words whole") {
+  const LabelledText c = corpus_from("\xEF\xBB\xBF# comment\nacq\tShares of ACME-Corp rose 3.5 pct\r\n\ncrude\tOPEC cut\toutput; caf\xC3\xA9 5\n");
+  REQUIRE(c.classes == std::vector<std::string>{"acq", "crude"});
+  REQUIRE(c.documents.size() == 2);
+  CHECK(c.documents[0].label == 0);
+  CHECK(c.documents[0].line == 2);
+  CHECK(c.documents[0].tokens == std::vector<std::string>{"shares", "of", "acme", "corp", "rose", "3", "5", "pct"});
+  CHECK(c.documents[1].label == 1);
+  CHECK(c.documents[1].tokens == std::vector<std::string>{"opec", "cut", "output", "caf\xC3\xA9", "5"});
+}
+
+TEST_CASE("read_labelled_text refuses malformed corpora with the file, line and column") {
+  CHECK_THROWS_WITH_AS(corpus_from("a\tx y\nb no tab\n"), doctest::Contains("thm_labelled_text.tsv:2:2: expected LABEL<TAB>TEXT, found no tab"),
+                       DataError);
+  CHECK_THROWS_WITH_AS(corpus_from("a\tx\nbb\n"), doctest::Contains(":2:3: expected LABEL<TAB>TEXT, found no tab"), DataError);
+  CHECK_THROWS_WITH_AS(corpus_from("a\tx\nb\ty\nc\tz\n"), doctest::Contains(":3:1: a third label 'c'"), DataError);
+  CHECK_THROWS_WITH_AS(corpus_from("a\tx\nb\t...\n"), doctest::Contains(":2:3: the document has no token"), DataError);
+  CHECK_THROWS_WITH_AS(corpus_from("a\tx\nb\ty\x01z\n"), doctest::Contains(":2:4: control byte '\\x01'"), DataError);
+  CHECK_THROWS_WITH_AS(corpus_from("a b\tx\n"), doctest::Contains(":1:2: a label is 1 to 64 characters"), DataError);
+  CHECK_THROWS_WITH_AS(corpus_from("\tx\n"), doctest::Contains(":1:1: the label is empty"), DataError);
+  CHECK_THROWS_WITH_AS(corpus_from("a\tx\na\ty\n"), doctest::Contains("one label only ('a')"), DataError);
+  CHECK_THROWS_WITH_AS(corpus_from("# nothing\n\n"), doctest::Contains("no document"), DataError);
+  CHECK_THROWS_WITH_AS(read_labelled_text("/no/such/corpus.tsv"), doctest::Contains("cannot read text file"), DataError);
+}
+
+TEST_CASE("build_qin_model_from_text: documents alternately of each class, the first N tokens embedded, the label at every position") {
+  const LabelledText c = corpus_from("pos\tone two\npos\ta b c d\nneg\tw x y z\nneg\tp q r s t\npos\te f g h\n");
+  QModelSpec s;
+  s.n = 3;
+  s.N = 3;
+  s.d = 5;
+  const Instance inst = build_qin_model_from_text(c, s, 42);
+  // "one two" has fewer than N tokens: the first pos document is "a b c d", then neg "w x y z", then pos "e f g h".
+  CHECK(inst.matrices.at("X0") == embed_tokens({"a", "b", "c"}, 5, 42));
+  CHECK(inst.matrices.at("X1") == embed_tokens({"w", "x", "y"}, 5, 42));
+  CHECK(inst.matrices.at("X2") == embed_tokens({"e", "f", "g"}, 5, 42));
+  CHECK(inst.matrices.at("Y0") == MatD::Constant(3, 1, 1.0));
+  CHECK(inst.matrices.at("Y1") == MatD::Constant(3, 1, -1.0));
+  CHECK(inst.param("d_y") == 1);
+  // One token, one vector, wherever it occurs; another seed, another map.
+  CHECK(embed_token("a", 5, 42) == inst.matrices.at("X0").row(0));
+  CHECK(embed_token("a", 5, 43) != embed_token("a", 5, 42));
+  s.n = 5;  // three pos documents of 3 tokens are needed, two exist
+  CHECK_THROWS_WITH_AS(build_qin_model_from_text(c, s, 42), doctest::Contains("class 'pos' has fewer than 3 documents of at least N = 3 tokens"),
+                       std::invalid_argument);
 }

@@ -1,6 +1,9 @@
 #include "numerics/models/qin/model_instance.hpp"
 
 #include "numerics/random_matrix.hpp"
+#include "numerics/token_embedding.hpp"
+
+#include <fmt/format.h>
 
 #include <cmath>
 #include <stdexcept>
@@ -68,27 +71,85 @@ Instance build_qin_model(const QModelSpec& s) {
   return inst;
 }
 
-Instance build_qin_model_from_series(const MatD& series, QModelSpec s) {
+SeriesWindows series_windows(const MatD& series, int n, int N) {
   require(series.cols() >= 1 && series.cols() <= kMaxDim, "the series needs 1 to 512 columns");
   require(series.allFinite(), "the series has a NaN or infinite value");
-  require(s.n >= 1 && s.N >= 1 && series.rows() >= static_cast<Eigen::Index>(s.n) * s.N + 1,
+  require(n >= 1 && n <= kMaxDim && N >= 1 && N <= kMaxDim, "n and N must be in [1, 512]");
+  require(series.rows() >= static_cast<Eigen::Index>(n) * N + 1,
           "the series has " + std::to_string(series.rows()) + " rows; n windows of N tokens need n N + 1 = " +
-              std::to_string(static_cast<long long>(s.n) * s.N + 1));
+              std::to_string(static_cast<long long>(n) * N + 1));
   MatD z = series;
   for (Eigen::Index c = 0; c < z.cols(); ++c) {
     const double mean = z.col(c).mean();
     const double sd = std::sqrt((z.col(c).array() - mean).square().mean());
     z.col(c) = (z.col(c).array() - mean) / (sd > 0 ? sd : 1.0);
   }
-  s.d = static_cast<int>(z.cols());
+  SeriesWindows w;
+  for (int i = 0; i < n; ++i) {
+    w.X.push_back(z.middleRows(static_cast<Eigen::Index>(i) * N, N));
+    w.Y.push_back(z.middleRows(static_cast<Eigen::Index>(i) * N + 1, N));
+  }
+  return w;
+}
+
+Instance build_qin_model_from_series(const MatD& series, QModelSpec s) {
+  const SeriesWindows w = series_windows(series, s.n, s.N);
+  s.d = static_cast<int>(series.cols());
   s.d_y = s.d;
   s.target_noise = 0;
   Instance inst = build_qin_model(s);  // weights from the spec's entropy; data replaced below
-  for (int i = 0; i < s.n; ++i) {
-    inst.matrices["X" + std::to_string(i)] = z.middleRows(static_cast<Eigen::Index>(i) * s.N, s.N);
-    inst.matrices["Y" + std::to_string(i)] = z.middleRows(static_cast<Eigen::Index>(i) * s.N + 1, s.N);
-  }
+  replace_qin_data(inst, w);
   inst.params["from_series"] = 1;
+  return inst;
+}
+
+void replace_qin_data(Instance& inst, const SeriesWindows& w) {
+  require(inst.family == kQinModelFamily, "expected an instance of family '" + std::string(kQinModelFamily) + "', got '" + inst.family + "'");
+  require(!w.X.empty() && w.X.size() == w.Y.size(), "no sequences");
+  const double d = inst.param("d"), d_y = inst.param("d_y");
+  require(static_cast<double>(w.X[0].cols()) == d && static_cast<double>(w.Y[0].cols()) == d_y,
+          fmt::format("the data has {} columns; the model reads d = {:g} and writes d_y = {:g}", w.X[0].cols(), d, d_y));
+  for (int i = 0; i < static_cast<int>(inst.param("n")); ++i) {
+    inst.matrices.erase("X" + std::to_string(i));
+    inst.matrices.erase("Y" + std::to_string(i));
+  }
+  for (std::size_t i = 0; i < w.X.size(); ++i) {
+    inst.matrices["X" + std::to_string(i)] = w.X[i];
+    inst.matrices["Y" + std::to_string(i)] = w.Y[i];
+  }
+  inst.params["n"] = static_cast<double>(w.X.size());
+  inst.params["N"] = static_cast<double>(w.X[0].rows());
+}
+
+Instance build_qin_model_from_text(const LabelledText& text, QModelSpec s, std::uint64_t embedding_seed) {
+  require(text.classes.size() == 2, "the corpus needs exactly two classes");
+  require(s.n >= 1 && s.n <= kMaxDim && s.N >= 1 && s.N <= kMaxDim && s.d >= 1 && s.d <= kMaxDim,
+          "dimensions out of range (n, N, d in [1, 512])");
+  // Alternately a document of the first class and one of the second, each the next in file order with >= N tokens.
+  std::vector<const LabelledText::Document*> chosen;
+  std::size_t next[2] = {0, 0};
+  for (int i = 0; i < s.n; ++i) {
+    const int k = i % 2;
+    std::size_t& j = next[k];
+    while (j < text.documents.size() && (text.documents[j].label != k || text.documents[j].tokens.size() < static_cast<std::size_t>(s.N))) ++j;
+    if (j == text.documents.size()) {
+      const int need = (s.n + 1 - k) / 2;
+      require(false, fmt::format("class '{}' has fewer than {} documents of at least N = {} tokens (n = {} needs {})",
+                                 text.classes[static_cast<std::size_t>(k)].substr(0, 40), need, s.N, s.n, need));
+    }
+    chosen.push_back(&text.documents[j++]);
+  }
+  s.d_y = 1;
+  s.target_noise = 0;
+  Instance inst = build_qin_model(s);  // weights from the spec's entropy; data replaced below
+  for (int i = 0; i < s.n; ++i) {
+    const LabelledText::Document& doc = *chosen[static_cast<std::size_t>(i)];
+    MatD X(s.N, s.d);
+    for (int t = 0; t < s.N; ++t) X.row(t) = embed_token(doc.tokens[static_cast<std::size_t>(t)], s.d, embedding_seed);
+    inst.matrices["X" + std::to_string(i)] = X;
+    inst.matrices["Y" + std::to_string(i)] = MatD::Constant(s.N, 1, doc.label == 0 ? 1.0 : -1.0);
+  }
+  inst.params["from_text"] = 1;
   return inst;
 }
 

@@ -4,6 +4,7 @@
 
 #include "numerics/instance.hpp"
 #include "numerics/instance_schema.hpp"
+#include "numerics/labelled_text.hpp"
 #include "numerics/models/qin/transformer.hpp"
 
 #include <cstdint>
@@ -35,6 +36,24 @@ Instance build_qin_model(const QModelSpec& spec);
 // one step later (next-step forecasting), so d = d_y = number of columns. spec.d and spec.d_y are
 // overwritten; needs n N + 1 rows (std::invalid_argument otherwise).
 Instance build_qin_model_from_series(const MatD& series, QModelSpec spec);
+
+// The sequences of a series as build_qin_model_from_series cuts them: columns standardised (mean 0, population
+// standard deviation 1), X_i = rows i N .. i N + N - 1, Y_i = the same rows one step later, i < n.
+struct SeriesWindows {
+  std::vector<MatD> X, Y;
+};
+SeriesWindows series_windows(const MatD& series, int n, int N);
+
+// `inst`'s data replaced by `w` (parameters n and N follow), its weights kept: how `thmcheck assess --data` judges a
+// user's weights on a series. std::invalid_argument, naming both, when the series' columns are not the model's d and d_y.
+void replace_qin_data(Instance& inst, const SeriesWindows& w);
+
+// The same model on a two-class text corpus: each token embedded in R^d by the seeded map of
+// numerics/token_embedding.hpp (d = spec.d, seed `embedding_seed`); X_i holds the first N tokens of the i-th document
+// chosen, Y_i (N x 1) its label at every position, +1 for the corpus's first class and -1 for its second. The documents
+// chosen: in file order, among those with at least N tokens, alternately of the first and the second class (ceil(n/2)
+// and floor(n/2) of them). spec.d_y is overwritten (1); std::invalid_argument when a class has too few documents.
+Instance build_qin_model_from_text(const LabelledText& text, QModelSpec spec, std::uint64_t embedding_seed);
 
 template <class T>
 struct QModel {

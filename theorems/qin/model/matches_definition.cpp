@@ -219,7 +219,8 @@ struct MatchesDefinition {
     {
       const DigitsGuard guard(2 * D + 20);
       const bool control = variant == Variant::negative_control;
-      Rng rng(static_cast<std::uint64_t>(inst.param("entropy")) + 7);  // the perturbations: a stream apart from the weights
+      // The perturbations: a stream apart from the weights (an instance from outside the suite has no entropy: stream 0).
+      Rng rng(static_cast<std::uint64_t>(inst.has_param("entropy") ? inst.param("entropy") : 0) + 7);
       const definition::Quantities want = definition::evaluate(qd, control, rng, R(0));
       max_logit = want.max_logit;
       const R delta = pow(R(10), -(D + 8));  // second order ~ delta kappa^2, the wide evaluation's rounding 1e-(D + 12) of it
