@@ -3,6 +3,9 @@
 // names the matrices; this file converts between NumPy and the suite's types and calls, nothing more.
 #include "cli/commands.hpp"
 #include "numerics/allocation.hpp"
+#include "numerics/models/goel/attention_regression.hpp"
+#include "numerics/models/goel/finite_attention.hpp"
+#include "numerics/models/goel/prompt_attention.hpp"
 #include "numerics/models/qin/model_instance.hpp"
 #include "numerics/models/qin/transformer.hpp"
 #include "properties/assess.hpp"
@@ -17,6 +20,7 @@
 #include <pybind11/stl.h>
 
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -107,6 +111,19 @@ py::object at_precision(const std::string& precision, F&& f) {
   return f.template operator()<mpfr_dynamic>();
 }
 
+// [G]'s parameters A (k x d) and B (d x d), checked against the data's d and k (the kernels assume them).
+void check_goel_shapes(const MatD& A, const MatD& B, Eigen::Index d, Eigen::Index k, const char* data) {
+  if (A.rows() != k || A.cols() != d || B.rows() != d || B.cols() != d)
+    throw py::value_error("A must be k x d and B d x d with d = " + std::to_string(d) + " and k = " + std::to_string(k) + " from " + data +
+                          "; got A " + std::to_string(A.rows()) + " x " + std::to_string(A.cols()) + ", B " + std::to_string(B.rows()) +
+                          " x " + std::to_string(B.cols()));
+}
+
+template <class T>
+py::object goel_out(const T& loss, const ParamPair<T>& g, bool exact) {
+  return py::make_tuple(scalar_out<T>(loss, exact), matrix_out<T>(g.A, exact), matrix_out<T>(g.B, exact));
+}
+
 QModel<double> qin_model(const std::string& family, const std::map<std::string, double>& params, const py::dict& matrices) {
   return qin_model_double(to_instance(family, params, matrices));
 }
@@ -193,6 +210,76 @@ PYBIND11_MODULE(_thmcheck, m) {
       },
       py::arg("family"), py::arg("params"), py::arg("matrices"), py::arg("claims"), py::arg("digits"), py::arg("certify"),
       py::arg("patient"), "thmcheck assess on an instance; the JSON document of reports/assess_json.hpp");
+
+  // [G]'s objectives (numerics/models/goel/): (value, gradient in A, gradient in B) at the precision asked for.
+  m.def(
+      "goel_sequence",
+      [](const py::handle& A_, const py::handle& B_, const py::handle& X_, const py::handle& Y_, bool mask_self, const std::string& precision,
+         bool exact) {
+        const MatD A = to_matrix("A", A_), B = to_matrix("B", B_), X = to_matrix("X", X_), Y = to_matrix("Y", Y_);
+        if (Y.rows() != X.rows()) throw py::value_error("X (n x d) and Y (n x k) must have the same number of rows");
+        check_goel_shapes(A, B, X.cols(), Y.cols(), "X and Y");
+        return at_precision(precision, [&]<class T>() {
+          T loss = 0;
+          const ParamPair<T> g = finite_gradient(lift<T>(A), lift<T>(B), lift<T>(X), lift<T>(Y), mask_self, nullptr, &loss);
+          return goel_out<T>(loss, g, exact);
+        });
+      },
+      py::arg("A"), py::arg("B"), py::arg("X"), py::arg("Y"), py::arg("mask_self"), py::arg("precision"), py::arg("exact"),
+      "L_n(A, B) on one sequence of n tokens (the first reading) and its gradient");
+  m.def(
+      "goel_prompts",
+      [](const py::handle& A_, const py::handle& B_, const py::list& contexts, const py::handle& Qry_, const py::handle& Y_,
+         const std::string& precision, bool exact) {
+        const MatD A = to_matrix("A", A_), B = to_matrix("B", B_), Qry = to_matrix("Qry", Qry_), Y = to_matrix("Y", Y_);
+        const Eigen::Index n = Qry.rows(), d = Qry.cols();
+        if (static_cast<Eigen::Index>(contexts.size()) != n || Y.rows() != n)
+          throw py::value_error("one context and one label per query: " + std::to_string(contexts.size()) + " contexts, " +
+                                std::to_string(Y.rows()) + " labels, " + std::to_string(n) + " queries");
+        PromptSet<double> data;
+        data.Qry = Qry;
+        data.Y = Y;
+        for (Eigen::Index p = 0; p < n; ++p) {
+          const MatD c = to_matrix("contexts[" + std::to_string(p) + "]", contexts[static_cast<std::size_t>(p)]);
+          if (p == 0) {
+            data.tokens = static_cast<int>(c.rows());
+            data.X.resize(n * c.rows(), d);
+          }
+          if (c.rows() != data.tokens || c.cols() != d)
+            throw py::value_error("every context must be T x d with T = " + std::to_string(data.tokens) + ", d = " + std::to_string(d));
+          data.X.middleRows(p * data.tokens, data.tokens) = c;
+        }
+        check_goel_shapes(A, B, d, Y.cols(), "the queries and labels");
+        return at_precision(precision, [&]<class T>() {
+          PromptSet<T> lifted;
+          lifted.X = lift<T>(data.X);
+          lifted.Qry = lift<T>(data.Qry);
+          lifted.Y = lift<T>(data.Y);
+          lifted.tokens = data.tokens;
+          T loss = 0;
+          const ParamPair<T> g = prompt_gradient(lift<T>(A), lift<T>(B), lifted, &loss);
+          return goel_out<T>(loss, g, exact);
+        });
+      },
+      py::arg("A"), py::arg("B"), py::arg("contexts"), py::arg("Qry"), py::arg("Y"), py::arg("precision"), py::arg("exact"),
+      "L_{n,T}(A, B) on n prompts (the second reading) and its gradient");
+  m.def(
+      "goel_population",
+      [](const py::handle& A_, const py::handle& B_, const py::handle& Sigma_, const py::handle& M_, double noise_sd, const std::string& precision,
+         bool exact) {
+        const MatD A = to_matrix("A", A_), B = to_matrix("B", B_), Sigma = to_matrix("Sigma", Sigma_), M = to_matrix("M", M_);
+        if (Sigma.rows() != Sigma.cols() || M.cols() != Sigma.rows())
+          throw py::value_error("Sigma must be d x d and M k x d");
+        check_goel_shapes(A, B, Sigma.rows(), M.rows(), "Sigma and M");
+        if (!(noise_sd >= 0) || !std::isfinite(noise_sd)) throw py::value_error("noise_sd must be finite and >= 0");
+        return at_precision(precision, [&]<class T>() {
+          const RegressionTask<T> task = make_regression_task(lift<T>(Sigma), lift<T>(M), T(noise_sd));
+          const Mat<T> a = lift<T>(A), b = lift<T>(B);
+          return goel_out<T>(population_excess(a, b, task), population_excess_gradient(a, b, task), exact);
+        });
+      },
+      py::arg("A"), py::arg("B"), py::arg("Sigma"), py::arg("M"), py::arg("noise_sd"), py::arg("precision"), py::arg("exact"),
+      "The infinite-data excess risk L(A, B) - L* of the weighted matrix factorisation and its gradient");
 
   // [Q]'s model (numerics/models/qin/transformer.hpp) on an instance of family qin.model.
   m.def(

@@ -7,15 +7,17 @@ data of your own (docs/guide/python.md).
     model = thmcheck.qin.Transformer(W_Q, W_K, W_V, W_1, W_2, W_U, beta=1.0)
     model.loss(X, Y, precision="mp50", exact=True)      # every digit
     thmcheck.assess(model, X, Y)                        # every [Q] claim on these weights and data
+    thmcheck.goel.prompts(A, B, contexts, Qry, Y)       # [G]'s objectives: (value, gradient A, gradient B)
 """
 import json
 import os
 import tempfile
 
 from . import _thmcheck
+from . import goel
 from . import qin
 
-__all__ = ["claims", "run", "assess", "summary", "generate_case", "qin"]
+__all__ = ["claims", "run", "assess", "summary", "generate_case", "qin", "goel"]
 
 
 def claims():
@@ -89,4 +91,11 @@ def summary(assessment):
         if "certification" in c:
             cert = c["certification"]
             lines.append(f"  interval certificate at {cert['digits']} digits: {cert['verdict']}")
+        # The headline quantities at double: a certified rate beside the measured one, how far a hypothesis is from holding.
+        for q in c.get("quantities", []):
+            if any(k in q["name"] for k in _HEADLINE) and q["values"] and q["values"][0] is not None:
+                lines.append(f"  {q['name']}: {q['values'][0]:.6g}")
     return "\n".join(lines)
+
+
+_HEADLINE = ("certified contraction", "measured contraction", "admitted by")

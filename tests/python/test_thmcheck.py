@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 import thmcheck
-from thmcheck import qin
+from thmcheck import goel, qin
 
 THMCHECK = os.environ["THMCHECK"]
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "conformance" / "qin.json"
+GOEL_FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "conformance" / "goel.json"
 
 
 def cli(*args, check=True):
@@ -174,3 +175,61 @@ def test_from_torch_round_trip():
     assert back.loss(X, Y, exact=True) == model.loss(X, Y, exact=True)
     yhat = module(torch.tensor(X)).detach().numpy()
     np.testing.assert_allclose(yhat, model.outputs(X), rtol=1e-12, atol=1e-12)
+
+
+def exact_array(rows):
+    """A fixture's input matrix as float64; its entries are decimals that float64 holds exactly (checked)."""
+    a = np.array([[float(x) for x in r] for r in rows])
+    assert all(Fraction(str(x)) == Fraction(float(x)) or Fraction(x) == Fraction(float(x)) for r in rows for x in r)
+    return a
+
+
+def goel_parts():
+    f = json.loads(GOEL_FIXTURE.read_text())
+    A, B = exact_array(f["A"]), exact_array(f["B"])
+    s, p, pop = f["one_sequence"], f["prompts"], f["population"]
+    yield "sequence", s["expected"]["loss"], s["expected"]["gradient"], \
+        lambda precision: goel.sequence(A, B, exact_array(s["X"]), exact_array(s["Y"]), mask_self=s["mask_self"], precision=precision, exact=True)
+    yield "prompts", p["expected"]["loss"], p["expected"]["gradient"], \
+        lambda precision: goel.prompts(A, B, [exact_array(c) for c in p["contexts"]], exact_array(p["Qry"]), exact_array(p["Y"]),
+                                       precision=precision, exact=True)
+    yield "population", pop["expected"]["excess"], pop["expected"]["gradient"], \
+        lambda precision: goel.population(A, B, exact_array(pop["Sigma"]), exact_array(pop["M"]), float(Fraction(pop["noise_sd"])),
+                                          precision=precision, exact=True)
+
+
+@pytest.mark.parametrize("part", list(goel_parts()), ids=lambda p: p[0])
+def test_goel_objectives_match_the_formula_at_every_precision(part):
+    """[G]'s three objectives and their gradients against the fixture's 50 digits (mpmath from the formulas,
+    scripts/conformance/generate.py): double's digits at double, every digit the fixture holds at mp50 and mp100."""
+    name, value, gradient, evaluate = part
+    for precision, digits in {"double": 12, "mp50": 46, "mp100": 46}.items():
+        got, gA, gB = evaluate(precision)
+        assert agreeing_digits(got, value) >= digits, (name, precision, got, value)
+        for block, g in (("A", gA), ("B", gB)):
+            ref = np.array(gradient[block], dtype=object)
+            scale = max(abs(Fraction(r)) for r in np.ravel(ref))
+            for x, r in zip(np.ravel(np.array(g, dtype=object)), np.ravel(ref)):
+                assert abs(Fraction(x) - Fraction(r)) <= Fraction(10) ** -digits * scale, (name, precision, block, x, r)
+
+
+def test_goel_bad_input_is_a_value_error():
+    A, B = np.zeros((2, 3)), np.eye(3)
+    X, Y = np.ones((4, 3)), np.ones((4, 2))
+    with pytest.raises(ValueError, match="A must be k x d"):
+        goel.sequence(np.zeros((2, 4)), B, X, Y)
+    with pytest.raises(ValueError, match="Y n x k"):
+        goel.sequence(A, B, X, np.ones((3, 2)))
+    with pytest.raises(ValueError, match="entry"):
+        goel.sequence(A, B, np.full((4, 3), np.nan), Y)
+    with pytest.raises(ValueError, match="one context per query"):
+        goel.prompts(A, B, [np.ones((5, 3))], np.ones((2, 3)), np.ones((2, 2)))
+    with pytest.raises(ValueError, match="positive definite"):
+        goel.population(A, B, -np.eye(3), np.ones((2, 3)))
+    with pytest.raises(ValueError, match="symmetric"):
+        goel.population(A, B, np.triu(np.ones((3, 3))), np.ones((2, 3)))
+    with pytest.raises(ValueError, match="precision"):
+        goel.population(A, B, np.eye(3), np.ones((2, 3)), precision="mp3")
+    # the double value is the float nearest the exact decimal the same pass prints
+    v, _, _ = goel.sequence(A + 0.25, B, X, Y)
+    assert v == float(goel.sequence(A + 0.25, B, X, Y, exact=True)[0])
