@@ -2,6 +2,7 @@
 #include "cli/commands.hpp"
 #include "cli/experiments.hpp"
 #include "numerics/allocation.hpp"
+#include "numerics/baseline_libm.hpp"
 #include "numerics/instance.hpp"
 #include "numerics/ordered_gemm.hpp"
 
@@ -13,6 +14,7 @@
 
 int main(int argc, char** argv) {
   using namespace thm::cli;
+  thm::use_baseline_libm(argv);  // first: may start the program again with glibc's baseline exp, log, pow...
   // A bad THM_GEMM_ISA is bad input: refused here (one line, exit 2), on this thread, before any work; found first in
   // a worker thread mid-run, its exit ran while other workers still evaluated (ASan: a use after free).
   thm::gemm_isa();

@@ -1,5 +1,7 @@
 #include "reports/environment.hpp"
 
+#include "numerics/baseline_libm.hpp"
+
 #include <Eigen/Core>
 #include <boost/version.hpp>
 #include <mpfr.h>
@@ -20,6 +22,7 @@ std::vector<std::pair<std::string, std::string>> environment_stamp() {
           {"boost", std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
                         std::to_string(BOOST_VERSION % 100)},
           {"mpfr", mpfr_get_version()},
+          {"libm", libm_variants()},
           {"build_type", THM_BUILD_TYPE},
           {"git_revision", THM_GIT_REVISION}};
 }

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "numerics/allocation.hpp"
+#include "numerics/baseline_libm.hpp"
 #include "numerics/scalar.hpp"
 
 #include <cstdio>
@@ -44,6 +45,7 @@ struct SelectionListener : doctest::IReporter {
 REGISTER_LISTENER("selection", 1, SelectionListener);
 
 int main(int argc, char** argv) {
+  thm::use_baseline_libm(argv);        // as thmcheck's main: the bits the tests store hold on every x86-64
   thm::use_heap_for_large_matrices();  // as thmcheck's main
   doctest::Context context(argc, argv);
   const int status = context.run();
