@@ -22,12 +22,13 @@ std::string masked_tunables(const char* current) {
   return t.empty() ? std::string(kHwcaps) + kMask : t + ":" + kHwcaps + kMask;
 }
 
-// This process started with the mask: the marker set by use_baseline_libm and the mask in the tunables glibc read.
+// This process started with the mask in the tunables glibc read (set by use_baseline_libm, or by whoever started it).
 bool masked() {
-  const char* marker = std::getenv(kMarker);
   const char* tunables = std::getenv("GLIBC_TUNABLES");
-  return marker && std::strcmp(marker, "1") == 0 && tunables && std::strstr(tunables, kMask) != nullptr;
+  return tunables && std::strstr(tunables, kHwcaps) != nullptr && std::strstr(tunables, kMask) != nullptr;
 }
+
+bool restart_failed = false;
 
 bool native_requested() {
   const char* native = std::getenv("THM_NATIVE_LIBM");
@@ -38,17 +39,22 @@ bool native_requested() {
 
 void use_baseline_libm(char** argv) {
   if (masked() || native_requested()) return;
-  if (std::getenv(kMarker)) return;  // a second start whose mask did not hold: never loop
+  if (std::getenv(kMarker)) {  // a second start whose mask did not hold: never loop
+    restart_failed = true;
+    return;
+  }
   const std::string tunables = masked_tunables(std::getenv("GLIBC_TUNABLES"));
   if (setenv("GLIBC_TUNABLES", tunables.c_str(), 1) != 0 || setenv(kMarker, "1", 1) != 0) return;
   execv("/proc/self/exe", argv);
   unsetenv(kMarker);  // the exec failed: go on as we are
+  restart_failed = true;
 }
 
 std::string libm_variants() {
   const std::string glibc = std::string("glibc ") + gnu_get_libc_version();
   if (masked()) return glibc + ", baseline (FMA versions masked)";
-  return glibc + (native_requested() ? ", as the CPU chose (THM_NATIVE_LIBM=1)" : ", as the CPU chose (the masked start failed)");
+  if (native_requested()) return glibc + ", as the CPU chose (THM_NATIVE_LIBM=1)";
+  return glibc + (restart_failed ? ", as the CPU chose (the masked start failed)" : ", as the CPU chose (a process thmcheck did not start)");
 }
 
 }  // namespace thm

@@ -16,8 +16,10 @@ namespace thm {
 // failed (then the process goes on with the versions it has, and libm_variants() says so).
 void use_baseline_libm(char** argv);
 
-// What the environment stamp records: "glibc VERSION, baseline (FMA versions masked)" or "glibc VERSION, as the CPU
-// chose (...)": reports of the second kind are the same bytes only on CPUs of one kind.
+// What the environment stamp records: "glibc VERSION, baseline (FMA versions masked)" when the process started with the
+// mask (whoever set it), else "glibc VERSION, as the CPU chose (why)": THM_NATIVE_LIBM=1, a failed restart, or a process
+// thmcheck did not start (Python's, for the module). Reports of the second kind are the same bytes only on CPUs of one
+// kind.
 std::string libm_variants();
 
 }  // namespace thm

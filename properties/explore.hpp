@@ -1,7 +1,7 @@
 // One instance up the precision ladder at any number of digits (`thmcheck explore`): its verdict at double and at
 // each requested number of decimal digits, the worst condition's two sides and margin, how many digits of the margin
 // agree between consecutive rungs, the quantities the claim measured at each rung, and the runner's classification
-// (properties/runner.hpp, classify_case): genuine, rounding artifact, holds, or undecided. Interval certification of
+// (properties/verdicts.hpp, classify_case): genuine, rounding artifact, holds, or undecided. Interval certification of
 // the conclusion is properties/certification.hpp's certify_case.
 #pragma once
 

@@ -1,5 +1,7 @@
 #include "properties/fault_matrix.hpp"
 
+#include "properties/claim_result.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -46,9 +48,7 @@ std::vector<FaultCell> run_cells(const FaultMatrixOptions& options, const std::v
           cell.exception = it != thrown.end() ? it->second : "no rows";
           return;
         }
-        std::vector<const ClaimRun*> ptrs;
-        for (const ClaimRun& r : rows) ptrs.push_back(&r);
-        const ResolvedVerdict v = resolve(ptrs);
+        const ResolvedVerdict v = resolve_claim(std::move(rows)).verdict;
         cell.verdict = v.verdict;
         cell.resolved_as_expected = v.is_expected();
       });

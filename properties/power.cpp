@@ -1,5 +1,7 @@
 #include "properties/power.hpp"
 
+#include "properties/claim_result.hpp"
+
 #include <boost/math/distributions/binomial.hpp>
 
 #include <algorithm>
@@ -74,14 +76,12 @@ ClaimPower measure_power(const Claim& claim, const PowerOptions& options, const 
   bool scalable = trend;
   for (std::size_t k = 0; k < options.seeds.size(); ++k) {
     run.seed = options.seeds[k];
-    const std::vector<ClaimRun> rows = run_claim(claim, run);
     // The resolved counts (the ladder applied) decide the verdict; each case's strength comes from the double row.
-    std::vector<const ClaimRun*> ptrs;
-    for (const ClaimRun& r : rows) ptrs.push_back(&r);
-    const ResolvedVerdict v = resolve(ptrs);
-    const ClaimRun* base = ptrs.front();
-    for (const ClaimRun* r : ptrs)
-      if (r->precision == Precision::float64) base = r;
+    const ClaimResult result = resolve_claim(run_claim(claim, run));
+    const ResolvedVerdict& v = result.verdict;
+    const ClaimRun* base = &result.rows.front();
+    for (const ClaimRun& r : result.rows)
+      if (r.precision == Precision::float64) base = &r;
     if (trend) {
       const int judged = v.counts.held + v.counts.violated;
       held += v.counts.held;

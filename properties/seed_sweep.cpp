@@ -1,5 +1,7 @@
 #include "properties/seed_sweep.hpp"
 
+#include "properties/claim_result.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -39,10 +41,7 @@ SeedSweep sweep_seeds(const std::vector<const Claim*>& claims, const std::vector
     for (std::size_t k = static_cast<std::size_t>(worker); k < seeds.size(); k += static_cast<std::size_t>(jobs)) {
       o.seed = seeds[k];
       for (std::size_t c = 0; c < claims.size(); ++c) {
-        const std::vector<ClaimRun> runs = run_claim(*claims[c], o);
-        std::vector<const ClaimRun*> rows;
-        for (const ClaimRun& r : runs) rows.push_back(&r);
-        const ResolvedVerdict r = resolve(rows);
+        const ResolvedVerdict r = resolve_claim(run_claim(*claims[c], o)).verdict;
         out << k << ' ' << c << ' ' << static_cast<int>(r.verdict) << ' ' << static_cast<int>(r.expected) << ' '
             << (r.is_expected() ? 1 : 0) << '\n' << std::flush;
       }

@@ -12,8 +12,8 @@
 // Discarded instances (hypotheses false) never count: they are neither shrunk into nor scored.
 #pragma once
 
+#include "properties/case_generation.hpp"
 #include "properties/choice_tape.hpp"
-#include "properties/runner.hpp"
 #include "theorems/claim.hpp"
 
 #include <cstdint>

@@ -50,7 +50,7 @@ std::string shard_json(const ShardFile& s) {
           nlohmann::ordered_json record = {rec.index, static_cast<int>(rec.outcome.verdict), exact_decimal(rec.outcome.min_slack),
                                            exact_decimal(rec.outcome.min_slack_eps), rec.outcome.worst_condition, rec.discard_reason,
                                            static_cast<int>(rec.ladder), exact_decimal(rec.outcome.strength)};
-          // The expected conditions, judged one by one (properties/runner.hpp, CaseRecord::expected_conditions).
+          // The expected conditions, judged one by one (properties/claim_run.hpp, CaseRecord::expected_conditions).
           if (!rec.expected_conditions.empty()) {
             nlohmann::ordered_json fc = nlohmann::ordered_json::array();
             for (CaseVerdict v : rec.expected_conditions) fc.push_back(static_cast<int>(v));

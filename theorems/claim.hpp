@@ -214,7 +214,7 @@ struct Certification {
 // expected to come out `violated` (like a strict xfail: a finding that starts to hold is unexpected).
 // A share measured at a large budget: `held` of `cases` judged cases held. A finding (and a condition pinned as
 // violated) records the share its statement held on, so that a run can tell whether its own budget could show the
-// finding at all (properties/runner.hpp, `support_test_power`; docs/verdicts.md, "Underpowered budgets").
+// finding at all (properties/verdicts.hpp, `support_test_power`; docs/verdicts.md, "Underpowered budgets").
 struct MeasuredShare {
   int held = 0, cases = 0;
 };
