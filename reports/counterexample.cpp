@@ -148,7 +148,7 @@ Instance read_instance_file(const std::filesystem::path& path) {
   const nlohmann::json j = read_json_file(path, "instance file");
   if (!j.is_object()) throw DataError(where + ": not a thmcheck instance (a JSON object with format, version, instance)");
   const std::string format = j.value("format", "");
-  if (format == "thmcheck-counterexample") return read_counterexample(path).instance;
+  if (format == "thmcheck-counterexample") return counterexample_from_json(j, where).instance;
   if (format != "thmcheck-instance") throw DataError(where + ": not a thmcheck instance or counterexample (format)");
   if (j.value("version", 0) != kInstanceFileVersion)
     throw DataError(where + ": unsupported version " + quote_for_message(j.value("version", nlohmann::json(0)).dump()));
@@ -157,8 +157,10 @@ Instance read_instance_file(const std::filesystem::path& path) {
 }
 
 Counterexample read_counterexample(const std::filesystem::path& path) {
-  const std::string where = path.string();
-  const nlohmann::json j = read_json_file(path, "counterexample file");
+  return counterexample_from_json(read_json_file(path, "counterexample file"), path.string());
+}
+
+Counterexample counterexample_from_json(const nlohmann::json& j, const std::string& where) {
   try {
     if (j.value("format", "") != "thmcheck-counterexample") throw DataError(where + ": not a thmcheck counterexample (format)");
     if (j.value("version", 0) != kCounterexampleVersion)

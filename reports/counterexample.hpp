@@ -48,6 +48,8 @@ nlohmann::json counterexample_json(const ClaimRun& run);
 std::string counterexample_filename(const ClaimRun& run);
 
 Counterexample read_counterexample(const std::filesystem::path& path);
+// The same from a document already parsed; `where` (the file) prefixes every message.
+Counterexample counterexample_from_json(const nlohmann::json& j, const std::string& where);
 
 // An instance document {"family", "params", "matrices"} as instance_exact_json writes it (every entry an exact decimal
 // string or a number); DataError with one line, prefixed by `where`, on anything else or beyond the limits above.
