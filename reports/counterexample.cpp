@@ -147,11 +147,11 @@ Instance read_instance_file(const std::filesystem::path& path) {
   const std::string where = path.string();
   const nlohmann::json j = read_json_file(path, "instance file");
   if (!j.is_object()) throw DataError(where + ": not a thmcheck instance (a JSON object with format, version, instance)");
-  const std::string format = j.value("format", "");
+  const nlohmann::json format = j.value("format", nlohmann::json());
   if (format == "thmcheck-counterexample") return counterexample_from_json(j, where).instance;
   if (format != "thmcheck-instance") throw DataError(where + ": not a thmcheck instance or counterexample (format)");
-  if (j.value("version", 0) != kInstanceFileVersion)
-    throw DataError(where + ": unsupported version " + quote_for_message(j.value("version", nlohmann::json(0)).dump()));
+  const nlohmann::json version = j.value("version", nlohmann::json());
+  if (version != kInstanceFileVersion) throw DataError(where + ": unsupported version " + quote_for_message(version.dump()));
   if (!j.contains("instance")) throw DataError(where + ": no instance");
   return instance_from_json(j.at("instance"), where);
 }
