@@ -12,6 +12,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace thm::cli {
 
 namespace {
@@ -61,9 +64,6 @@ int assess(const AssessArgs& a) {
   }
   if (!a.data && (a.window || a.samples)) throw UsageError("--window and --samples cut sequences from --data, which is not given");
   if (a.data) replace_data(inst, a);
-  std::size_t readers = 0;
-  for (const Claim* c : claims) readers += !c->schema.empty() && c->schema.family() == inst.family;
-  if (readers == 0) throw UsageError(a.instance + ": no selected claim reads instances of family '" + inst.family + "'");
 
   const auto print = [&](const ClaimAssessment& x) {
     if (!x.not_applicable.empty()) {
@@ -91,25 +91,21 @@ int assess(const AssessArgs& a) {
   std::vector<ClaimAssessment> result;
   try {
     result = assess_instance(inst, claims, options, print);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(a.instance + ": " + e.what());
   } catch (const InstanceError& e) {
     throw UsageError("bad instance (" + a.instance + "): " + e.what());
   }
   // One line of totals: what was judged, and how much of it is vacuous here (discarded: a hypothesis fails).
-  std::size_t counts[5] = {0, 0, 0, 0, 0}, not_applicable = 0;
-  for (const ClaimAssessment& x : result) {
-    if (!x.not_applicable.empty()) ++not_applicable;
-    else ++counts[static_cast<int>(x.ladder.classification)];
-  }
-  const auto count = [&](ExploreClass c) { return counts[static_cast<int>(c)]; };
+  const std::size_t genuine = count(result, ExploreClass::genuine);
+  const auto not_applicable = std::count_if(result.begin(), result.end(), [](const ClaimAssessment& x) { return !x.not_applicable.empty(); });
   fmt::print("{} claims read this instance: {} hold, {} violated at every precision, {} rounding artifacts, {} undecided, {} discarded "
              "(a hypothesis fails here: nothing said); {} do not apply\n",
-             result.size(), count(ExploreClass::holds), count(ExploreClass::genuine), count(ExploreClass::rounding_artifact),
-             count(ExploreClass::undecided), count(ExploreClass::discarded), not_applicable);
+             result.size(), count(result, ExploreClass::holds), genuine, count(result, ExploreClass::rounding_artifact),
+             count(result, ExploreClass::undecided), count(result, ExploreClass::discarded), not_applicable);
   if (a.json) atomic_write(*a.json, assess_json(inst, result).dump(1) + "\n");
   // A violation at every precision is the claim contradicted on this instance: exit 1, as run's unexpected verdicts.
-  for (const ClaimAssessment& x : result)
-    if (x.not_applicable.empty() && x.ladder.classification == ExploreClass::genuine) return kExitUnexpected;
-  return kExitOk;
+  return genuine > 0 ? kExitUnexpected : kExitOk;
 }
 
 }  // namespace thm::cli

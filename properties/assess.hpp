@@ -28,9 +28,14 @@ struct ClaimAssessment {
 };
 
 // The claims of `claims` whose schema reads inst.family, in order; each assessed as above, `on_claim` called as each
-// is done (progress on long ladders). InstanceError from a claim's evaluation propagates (bad input the schema let by).
+// is done (progress on long ladders). A claim that refuses the instance (its schema, or a parameter it reads beyond it:
+// InstanceError) does not apply and the others still run. std::invalid_argument, before any work, when no claim of
+// `claims` reads the family.
 std::vector<ClaimAssessment> assess_instance(const Instance& inst, const std::vector<const Claim*>& claims, const AssessOptions& options,
                                              const std::function<void(const ClaimAssessment&)>& on_claim = {});
+
+// How many of `assessments` applied and came out `c`.
+std::size_t count(const std::vector<ClaimAssessment>& assessments, ExploreClass c);
 
 std::string_view to_string(ExploreClass c);
 
