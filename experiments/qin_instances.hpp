@@ -63,7 +63,6 @@ inline nlohmann::json header_json(const ExperimentArgs& a) {
   return j;
 }
 
-// The stopping rule: the target (beta sweep: 1e-3 L_0), a plateau, or the --steps budget.
 // What the page says the data is.
 inline std::string data_label(const ExperimentArgs& a) {
   if (a.data) return a.data_name;
@@ -74,6 +73,7 @@ inline std::string data_label(const ExperimentArgs& a) {
   return "synthetic";
 }
 
+// The stopping rule: the target (beta sweep: 1e-3 L_0), a plateau, or the --steps budget.
 inline constexpr int kPlateauWindow = 100;
 inline constexpr double kPlateauTolerance = 1e-3;
 inline std::string stopping_rule(int steps) {

@@ -71,7 +71,7 @@ Instance build_qin_model(const QModelSpec& s) {
   return inst;
 }
 
-SeriesWindows series_windows(const MatD& series, int n, int N) {
+QSequences series_windows(const MatD& series, int n, int N) {
   require(series.cols() >= 1 && series.cols() <= kMaxDim, "the series needs 1 to 512 columns");
   require(series.allFinite(), "the series has a NaN or infinite value");
   require(n >= 1 && n <= kMaxDim && N >= 1 && N <= kMaxDim, "n and N must be in [1, 512]");
@@ -84,7 +84,7 @@ SeriesWindows series_windows(const MatD& series, int n, int N) {
     const double sd = std::sqrt((z.col(c).array() - mean).square().mean());
     z.col(c) = (z.col(c).array() - mean) / (sd > 0 ? sd : 1.0);
   }
-  SeriesWindows w;
+  QSequences w;
   for (int i = 0; i < n; ++i) {
     w.X.push_back(z.middleRows(static_cast<Eigen::Index>(i) * N, N));
     w.Y.push_back(z.middleRows(static_cast<Eigen::Index>(i) * N + 1, N));
@@ -93,7 +93,7 @@ SeriesWindows series_windows(const MatD& series, int n, int N) {
 }
 
 Instance build_qin_model_from_series(const MatD& series, QModelSpec s) {
-  const SeriesWindows w = series_windows(series, s.n, s.N);
+  const QSequences w = series_windows(series, s.n, s.N);
   s.d = static_cast<int>(series.cols());
   s.d_y = s.d;
   s.target_noise = 0;
@@ -103,7 +103,7 @@ Instance build_qin_model_from_series(const MatD& series, QModelSpec s) {
   return inst;
 }
 
-void replace_qin_data(Instance& inst, const SeriesWindows& w) {
+void replace_qin_data(Instance& inst, const QSequences& w) {
   require(inst.family == kQinModelFamily, "expected an instance of family '" + std::string(kQinModelFamily) + "', got '" + inst.family + "'");
   require(!w.X.empty() && w.X.size() == w.Y.size(), "no sequences");
   const double d = inst.param("d"), d_y = inst.param("d_y");
@@ -139,16 +139,17 @@ Instance build_qin_model_from_text(const LabelledText& text, QModelSpec s, std::
     }
     chosen.push_back(&text.documents[j++]);
   }
+  QSequences data;
+  for (const LabelledText::Document* doc : chosen) {
+    MatD X(s.N, s.d);
+    for (int t = 0; t < s.N; ++t) X.row(t) = embed_token(doc->tokens[static_cast<std::size_t>(t)], s.d, embedding_seed);
+    data.X.push_back(std::move(X));
+    data.Y.push_back(MatD::Constant(s.N, 1, doc->label == 0 ? 1.0 : -1.0));
+  }
   s.d_y = 1;
   s.target_noise = 0;
   Instance inst = build_qin_model(s);  // weights from the spec's entropy; data replaced below
-  for (int i = 0; i < s.n; ++i) {
-    const LabelledText::Document& doc = *chosen[static_cast<std::size_t>(i)];
-    MatD X(s.N, s.d);
-    for (int t = 0; t < s.N; ++t) X.row(t) = embed_token(doc.tokens[static_cast<std::size_t>(t)], s.d, embedding_seed);
-    inst.matrices["X" + std::to_string(i)] = X;
-    inst.matrices["Y" + std::to_string(i)] = MatD::Constant(s.N, 1, doc.label == 0 ? 1.0 : -1.0);
-  }
+  replace_qin_data(inst, data);
   inst.params["from_text"] = 1;
   return inst;
 }

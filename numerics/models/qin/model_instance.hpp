@@ -37,16 +37,17 @@ Instance build_qin_model(const QModelSpec& spec);
 // overwritten; needs n N + 1 rows (std::invalid_argument otherwise).
 Instance build_qin_model_from_series(const MatD& series, QModelSpec spec);
 
-// The sequences of a series as build_qin_model_from_series cuts them: columns standardised (mean 0, population
-// standard deviation 1), X_i = rows i N .. i N + N - 1, Y_i = the same rows one step later, i < n.
-struct SeriesWindows {
+// The data of a qin.model instance: its sequences X_i (N x d) and targets Y_i (N x d_y).
+struct QSequences {
   std::vector<MatD> X, Y;
 };
-SeriesWindows series_windows(const MatD& series, int n, int N);
+// The sequences of a series as build_qin_model_from_series cuts them: columns standardised (mean 0, population
+// standard deviation 1), X_i = rows i N .. i N + N - 1, Y_i = the same rows one step later, i < n.
+QSequences series_windows(const MatD& series, int n, int N);
 
 // `inst`'s data replaced by `w` (parameters n and N follow), its weights kept: how `thmcheck assess --data` judges a
 // user's weights on a series. std::invalid_argument, naming both, when the series' columns are not the model's d and d_y.
-void replace_qin_data(Instance& inst, const SeriesWindows& w);
+void replace_qin_data(Instance& inst, const QSequences& w);
 
 // The same model on a two-class text corpus: each token embedded in R^d by the seeded map of
 // numerics/token_embedding.hpp (d = spec.d, seed `embedding_seed`); X_i holds the first N tokens of the i-th document
