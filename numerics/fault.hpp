@@ -25,7 +25,8 @@ namespace thm {
 // allowance or statistics: it tests the checker). written_for: the claims made to catch this one fault (comma-separated;
 // any other claim that catches it is general). checks: what besides the claims must catch it (conformance: the
 // independent definition's fixtures, tests/test_conformance.cpp; independence: the test that no two data draws of a
-// study share a token, tests/test_goel_data.cpp). Where a fault is planted is found by scanning the
+// study share a token, tests/test_goel_data.cpp; statistics: the statistics' textbook definitions,
+// tests/test_statistics_conformance.cpp). Where a fault is planted is found by scanning the
 // sources (numerics/fault_locations.cmake), never written here.
 #define THM_FAULT_LIST(X) \
   X(softmax_columns, model, "", "",                                                                                     \
@@ -124,13 +125,13 @@ namespace thm {
     "[G] studies: the data draw s of n tokens seeded without n, so the draws at different n share their first tokens")  \
   X(regulariser_value_unrecorded, model, "", "",                                                                        \
     "Algorithm 1 on the prompts and limit readings records the objective without R (the step keeps R's gradient)")      \
-  X(support_tail_off_by_one, checker, "", "",                                                                           \
+  X(support_tail_off_by_one, checker, "", "statistics",                                                                           \
     "support test: p-value P(X < held) instead of P(X <= held) (the binomial tail off by one)")                         \
-  X(trend_tail_no_continuity, checker, "", "",                                                                          \
+  X(trend_tail_no_continuity, checker, "", "statistics",                                                                          \
     "Jonckheere-Terpstra normal tail without the continuity correction")                                                \
-  X(spearman_ties_ordinal, checker, "", "",                                                                             \
+  X(spearman_ties_ordinal, checker, "", "statistics",                                                                             \
     "Spearman rank correlation: ties ranked in order of appearance instead of by their average rank")                   \
-  X(slope_se_over_n, checker, "", "",                                                                                   \
+  X(slope_se_over_n, checker, "", "statistics",                                                                                   \
     "regression slope SE from the residual sum over N instead of N - 2")
 
 enum class Fault : int {

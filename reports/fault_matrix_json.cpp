@@ -123,9 +123,11 @@ std::string fault_matrix_table(const std::string& matrix_json) {
       if (!own.empty()) parts.push_back(join(own, " (written for it)"));
       if (!r.at("caught_by_control").empty()) parts.push_back(join(r.at("caught_by_control"), " (its control)"));
       for (const std::string& p : parts) by += (by.empty() ? "" : ", ") + p;
-      if (by.empty()) by = "**not caught** (reached by " + std::to_string(r.at("reached_by").size()) + " claims)";
+      const std::size_t n = r.at("reached_by").size();
+      const std::string reached = "(reached by " + std::to_string(n) + (n == 1 ? " claim)" : " claims)");
+      if (by.empty()) by = f.checks.empty() ? "**not caught** " + reached : "no claim " + reached;
     }
-    if (!f.checks.empty()) by += "; the " + std::string(f.checks) + " test";
+    if (!f.checks.empty()) by += "; caught by the " + std::string(f.checks) + " test";
     std::string description(f.description);
     for (std::size_t at = 0; (at = description.find('|', at)) != std::string::npos; at += 2) description.replace(at, 1, "\\|");
     out += "| `" + std::string(f.name) + "` | " + std::string(to_string(f.kind)) + " | " + description + " | " + in + " | " + by + " |\n";

@@ -43,7 +43,7 @@ TEST_CASE("faults: every fault is planted, and at the place the scan reports") {
     }
     std::stringstream owners{std::string(f.written_for)};
     for (std::string id; std::getline(owners, id, ',');) CHECK_NOTHROW(select_claims(id));  // an exact id of the registry
-    CHECK((f.checks.empty() || f.checks == "conformance" || f.checks == "independence"));
+    CHECK((f.checks.empty() || f.checks == "conformance" || f.checks == "independence" || f.checks == "statistics"));
     model += f.kind == FaultKind::model;
   }
   CHECK(model >= 45);
@@ -53,11 +53,14 @@ TEST_CASE("faults: the fault table renders from a matrix's JSON, marks what it d
   const std::string json = R"({"seed": 3, "precisions": ["double"], "claims": ["a", "b"], "model": {"caught": 1, "total": 2},
       "checker": {"caught": 0, "total": 1}, "faults": [{"name": "softmax_columns", "caught_by": ["qin.gd.gradient_step", "goel.finite.masked_loss"],
       "caught_by_general": ["qin.gd.gradient_step"], "caught_by_control": [], "reached_by": ["qin.gd.gradient_step"]},
-      {"name": "slope_se_over_n", "caught_by": [], "caught_by_general": [], "caught_by_control": [], "reached_by": ["a", "b"]}]})";
+      {"name": "step_full_stability_limit", "caught_by": [], "caught_by_general": [], "caught_by_control": [], "reached_by": ["a", "b"]},
+      {"name": "slope_se_over_n", "caught_by": [], "caught_by_general": [], "caught_by_control": [], "reached_by": ["a"]}]})";
   const std::string table = fault_matrix_table(json);
   CHECK(table.find("| `softmax_columns` | model | softmax normalised over columns instead of rows | `numerics/detail/softmax_impl.hpp` | "
                    "`qin.gd.gradient_step`, `goel.finite.masked_loss` (written for it) |") != std::string::npos);
   CHECK(table.find("**not caught** (reached by 2 claims)") != std::string::npos);
+  // A fault no claim caught but a test of its own kind does (FaultInfo::checks) is not marked as uncaught.
+  CHECK(table.find("no claim (reached by 1 claim); caught by the statistics test |") != std::string::npos);
   CHECK(table.rfind("**Model faults caught: 1 of 2; checker faults: 0 of 1** (every fault against 2 claims, seed 3, double).", 0) == 0);
   CHECK(table.find("| `gd_step_sign_w2` | model |") != std::string::npos);
   CHECK(table.find("not measured") != std::string::npos);

@@ -18,7 +18,8 @@ stops if any bound exceeds 1e-46 relative to the block's norm. Inputs are dyadic
 exact in double; outputs are printed with 50 significant digits.
 
 Usage: scripts/conformance/generate.py [OUT_DIR]   (default: tests/fixtures/conformance next to this repository's root)
-Writes qin.json and goel.json; the files are deterministic (the same bytes on every run).
+Writes qin.json, goel.json and statistics.json (the support test's binomial tail, the Jonckheere-Terpstra tails, Spearman's
+rho with ties and the least-squares slope's standard error, from their textbook definitions); the files are deterministic (the same bytes on every run).
 """
 import json
 import os
@@ -290,6 +291,113 @@ def goel_cases():
     return out
 
 
+# ---- the statistics of the verdicts and the trend claims, from their textbook definitions -------------------------------
+def binomial_cdf(k, n, p):
+    """P(X <= k), X ~ Binomial(n, p): the sum of the probability mass, term by term."""
+    return mpmath.fsum(mpmath.binomial(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k + 1))
+
+
+def jonckheere_exact_tails(sizes):
+    """P(J >= j) for every j, J the Jonckheere-Terpstra statistic of untied values: every assignment of the ranks 1..N to
+    the ordered groups, equally likely, enumerated one by one (J counts the pairs, earlier group below later group)."""
+    labels = [g for g, s in enumerate(sizes) for _ in range(s)]
+    counts = {}
+
+    def arrangements(prefix, left):
+        if not any(left):
+            yield prefix
+            return
+        for g in range(len(left)):
+            if left[g]:
+                left[g] -= 1
+                yield from arrangements(prefix + [g], left)
+                left[g] += 1
+
+    for arr in arrangements([], list(sizes)):  # arr[r] = the group holding rank r
+        j = sum(1 for a in range(len(arr)) for b in range(a + 1, len(arr)) if arr[a] < arr[b])
+        counts[j] = counts.get(j, 0) + 1
+    total = sum(counts.values())
+    top = max(counts)
+    tails = [mpf(sum(c for v, c in counts.items() if v >= j)) / total for j in range(top + 2)]
+    # The moments the normal approximation uses (Jonckheere 1954), checked against this exact law.
+    mean = mpmath.fsum(mpf(v) * c for v, c in counts.items()) / total
+    var = mpmath.fsum((mpf(v) - mean) ** 2 * c for v, c in counts.items()) / total
+    n_all = sum(sizes)
+    assert mean == mpf(n_all ** 2 - sum(s * s for s in sizes)) / 4
+    assert abs(var - mpf(n_all ** 2 * (2 * n_all + 3) - sum(s * s * (2 * s + 3) for s in sizes)) / 72) < mpf("1e-70")
+    assert len(labels) == n_all
+    return tails
+
+
+def jonckheere_normal_tail(sizes, j):
+    """The normal approximation with the continuity correction: P(N(mean, var) >= j - 1/2)."""
+    n_all = sum(sizes)
+    mean = mpf(n_all ** 2 - sum(s * s for s in sizes)) / 4
+    var = mpf(n_all ** 2 * (2 * n_all + 3) - sum(s * s * (2 * s + 3) for s in sizes)) / 72
+    return mpmath.erfc((mpf(j) - mpf(1) / 2 - mean) / mpmath.sqrt(2 * var)) / 2
+
+
+def average_ranks(x):
+    """Rank i + 1 of the i-th smallest; a run of ties shares the mean of its ranks."""
+    order = sorted(range(len(x)), key=lambda i: x[i])
+    ranks = [None] * len(x)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and x[order[j + 1]] == x[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = mpf(i + j + 2) / 2
+        i = j + 1
+    return ranks
+
+
+def pearson(a, b):
+    ma, mb = mpmath.fsum(a) / len(a), mpmath.fsum(b) / len(b)
+    sab = mpmath.fsum((u - ma) * (v - mb) for u, v in zip(a, b))
+    saa = mpmath.fsum((u - ma) ** 2 for u in a)
+    sbb = mpmath.fsum((v - mb) ** 2 for v in b)
+    return sab / mpmath.sqrt(saa * sbb)
+
+
+def ols_slope_se(x, y):
+    """Least squares y = c0 + c1 x; SE(c1)^2 = (SSR / (N - 2)) / Sxx."""
+    n = len(x)
+    mx, my = mpmath.fsum(x) / n, mpmath.fsum(y) / n
+    sxx = mpmath.fsum((u - mx) ** 2 for u in x)
+    c1 = mpmath.fsum((u - mx) * (v - my) for u, v in zip(x, y)) / sxx
+    c0 = my - c1 * mx
+    ssr = mpmath.fsum((v - c0 - c1 * u) ** 2 for u, v in zip(x, y))
+    return c1, mpmath.sqrt(ssr / (n - 2) / sxx)
+
+
+def statistics_cases():
+    binomial = [{"held": h, "judged": n, "p0": p, "p_value": text(binomial_cdf(h, n, mpf(p)))}
+                for h, n, p in ((17, 20, "0.9375"), (90, 100, "0.96875"), (0, 5, "0.5"), (28, 30, "0.984375"), (45, 50, "0.8125"))]
+    exact = []
+    for sizes in ((2, 3, 2), (3, 3, 3), (4, 2, 3)):
+        tails = jonckheere_exact_tails(sizes)
+        exact.append({"sizes": list(sizes), "tails": [text(t) for t in tails]})
+    normal = [{"sizes": list(sz), "j": j, "tail": text(jonckheere_normal_tail(sz, j))}
+              for sz, j in (((20, 20, 25), 800), ((20, 20, 25), 900), ((15, 15, 15, 16), 1000))]
+    rank_data = [
+        (["1", "2", "2", "3", "5", "5", "5", "8", "9", "9"], ["2", "1", "4", "4", "3", "6", "6", "7", "9", "8"]),
+        (["0.5", "0.5", "0.5", "0.25", "1", "1", "2"], ["3", "1", "2", "2", "5", "4", "4"]),
+    ]
+    spearman = [{"x": x, "y": y, "rho": text(pearson(average_ranks([mpf(v) for v in x]), average_ranks([mpf(v) for v in y])))}
+                for x, y in rank_data]
+    line_data = [
+        (["1", "2", "3", "4", "5", "6", "7", "8"], ["0.5", "1.25", "1.5", "2.5", "2.25", "3.5", "3.25", "4.5"]),
+        (["0", "0.5", "1", "2", "4"], ["-1", "-0.75", "-1.5", "-2", "-3.25"]),
+    ]
+    slopes = []
+    for x, y in line_data:
+        c1, se = ols_slope_se([mpf(v) for v in x], [mpf(v) for v in y])
+        slopes.append({"x": x, "y": y, "slope": text(c1), "se": text(se)})
+    return {"binomial_lower_tail": binomial, "jonckheere_exact": exact, "jonckheere_normal": normal,
+            "spearman": spearman, "slope": slopes}
+
+
 def dumps(value, indent=0):
     """JSON with one line per matrix row (a list of strings), so that a changed entry is a one-line diff."""
     pad = " " * indent
@@ -313,7 +421,8 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     qin = {"about": HEADER, "cases": [qin_case(*c) for c in QIN_CASES]}
     goel = {"about": HEADER, **goel_cases()}
-    for name, data in (("qin.json", qin), ("goel.json", goel)):
+    statistics = {"about": HEADER, **statistics_cases()}
+    for name, data in (("qin.json", qin), ("goel.json", goel), ("statistics.json", statistics)):
         with open(os.path.join(out_dir, name), "w") as f:
             f.write(dumps(data) + "\n")
 
