@@ -107,9 +107,9 @@ namespace thm {
     "GD: every step reuses the gradient of the first iterate")                                                          \
   X(spectral_start_unscaled, model, "", "",                                                                             \
     "spectral start: the singular vectors of Z_hat without their weights sqrt(sigma_i)")                                \
-  X(step_full_stability_limit, model, "", "",                                                                           \
+  X(step_full_stability_limit, model, "", "conformance",                                                                           \
     "Algorithm 1's documented step at the stability limit 1/(max(1, lambda) sigma_1), not half of it")                  \
-  X(hessian_cap_skipped, model, "", "",                                                                                 \
+  X(hessian_cap_skipped, model, "", "conformance",                                                                                 \
     "the step cap 1/lambda_max of the finite-data Hessian at the start not applied")                                    \
   X(renormalise_c_squared, model, "", "",                                                                               \
     "later algorithm: renormalised by c^2 = ||Q_hat|| / ||P_hat|| instead of c (the norms swapped, not balanced)")      \

@@ -53,7 +53,7 @@ TEST_CASE("faults: the fault table renders from a matrix's JSON, marks what it d
   const std::string json = R"({"seed": 3, "precisions": ["double"], "claims": ["a", "b"], "model": {"caught": 1, "total": 2},
       "checker": {"caught": 0, "total": 1}, "faults": [{"name": "softmax_columns", "caught_by": ["qin.gd.gradient_step", "goel.finite.masked_loss"],
       "caught_by_general": ["qin.gd.gradient_step"], "caught_by_control": [], "reached_by": ["qin.gd.gradient_step"]},
-      {"name": "step_full_stability_limit", "caught_by": [], "caught_by_general": [], "caught_by_control": [], "reached_by": ["a", "b"]},
+      {"name": "gd_stale_gradient", "caught_by": [], "caught_by_general": [], "caught_by_control": [], "reached_by": ["a", "b"]},
       {"name": "slope_se_over_n", "caught_by": [], "caught_by_general": [], "caught_by_control": [], "reached_by": ["a"]}]})";
   const std::string table = fault_matrix_table(json);
   CHECK(table.find("| `softmax_columns` | model | softmax normalised over columns instead of rows | `numerics/detail/softmax_impl.hpp` | "
@@ -61,7 +61,8 @@ TEST_CASE("faults: the fault table renders from a matrix's JSON, marks what it d
   CHECK(table.find("**not caught** (reached by 2 claims)") != std::string::npos);
   // A fault no claim caught but a test of its own kind does (FaultInfo::checks) is not marked as uncaught.
   CHECK(table.find("no claim (reached by 1 claim); caught by the statistics test |") != std::string::npos);
-  CHECK(table.rfind("**Model faults caught: 1 of 2; checker faults: 0 of 1** (every fault against 2 claims, seed 3, double).", 0) == 0);
+  CHECK(table.rfind("**Model faults caught: 1 of 2; checker faults: 0 of 1** (every fault against 2 claims, seed 3, double). "
+                    "With the tests of the `checks` column as well: model faults 1 of 2, checker faults 1 of 1.", 0) == 0);
   CHECK(table.find("| `gd_step_sign_w2` | model |") != std::string::npos);
   CHECK(table.find("not measured") != std::string::npos);
   CHECK(table.find("1/2 \\|\\|") != std::string::npos);  // the pipes of a norm escaped

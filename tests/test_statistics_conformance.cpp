@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace thm;
@@ -100,6 +101,11 @@ TEST_CASE("statistics conformance: each statistic equals its textbook definition
 
 #ifdef THM_FAULTS
 TEST_CASE("statistics conformance: every checker fault in the statistics fails its comparison") {
+  // The catalogue's `checks` is a promise: the faults it says this test catches are the four below.
+  std::vector<std::string_view> promised;
+  for (const FaultInfo& f : all_faults())
+    if (f.checks == "statistics") promised.push_back(f.name);
+  CHECK(promised == std::vector<std::string_view>{"support_tail_off_by_one", "trend_tail_no_continuity", "spearman_ties_ordinal", "slope_se_over_n"});
   {
     const ActiveFault guard(Fault::support_tail_off_by_one);
     CHECK(binomial_mismatches() > 0);

@@ -251,6 +251,64 @@ def qin_case(name, layers, beta, act, seed):
 GOEL_SHAPE = dict(d=3, k=2)
 
 
+def symmetric_power(S, power):
+    """S^power for a symmetric positive definite S (its eigendecomposition, mpmath.eigsy)."""
+    E, Q = mpmath.eigsy(mpmath.matrix(S))
+    d = len(S)
+    return [[mpmath.fsum(Q[i, t] * E[t] ** power * Q[j, t] for t in range(d)) for j in range(d)] for i in range(d)]
+
+
+def goel_step_rule(seq, A, B, lam):
+    """Algorithm 1's step rule on the one-sequence data (goel.finite_data.md, "Step sizes" and "Step size"), from the
+    definitions: Sigma_hat = X^T X / n, X~ = X Sigma_hat^{-1/2}, Z_hat = Y^T X~ / n; the documented step
+    1 / (2 max(1, lambda) sigma_1(Z_hat)), plain GD's 1 / (2 sigma_1(Z_hat) ||Sigma_hat||_2^2); and the step capped by the
+    Hessian of F~_n(P, Q) = L_n(P, Q; X~, Y) + lambda/8 ||P^T P - Q^T Q||^2 at (P, Q) = (A Sigma_hat^{1/2},
+    Sigma_hat^{1/2} B Sigma_hat^{1/2}): min(documented, 2^floor(log2(1 / lambda_max))). The Hessian by second
+    differences of F~_n (step 1e-20: truncation and rounding both about 1e-40)."""
+    X, Y = seq["X"], seq["Y"]
+    n, d, k = len(X), len(X[0]), len(Y[0])
+    S = scale(matmul(transpose(X), X), mpf(1) / n)
+    root, inv_root = symmetric_power(S, mpf(1) / 2), symmetric_power(S, -mpf(1) / 2)
+    Xw = matmul(X, inv_root)
+    Z = scale(matmul(transpose(Y), Xw), mpf(1) / n)
+    sigma1 = max(mpmath.svd_r(mpmath.matrix(Z), compute_uv=False))
+    norm_S = max(mpmath.eigsy(mpmath.matrix(S))[0])
+    documented = 1 / (2 * max(mpf(1), lam) * sigma1)
+    plain = documented / norm_S ** 2
+    P, Q = matmul(A, root), matmul(matmul(root, B), root)
+    coords = [("P", i, j) for j in range(d) for i in range(k)] + [("Q", i, j) for j in range(d) for i in range(d)]  # column-major
+
+    def objective(point):
+        Pm, Qm = point["P"], point["Q"]
+        N = add(matmul(transpose(Pm), Pm), matmul(transpose(Qm), Qm), -1)
+        return goel_sequence_loss({"X": Xw, "Y": Y}, {"A": Pm, "B": Qm}) + lam / 8 * fro2(N)
+
+    def shifted(steps):
+        point = {"P": [row[:] for row in P], "Q": [row[:] for row in Q]}
+        for (name, i, j), h in steps:
+            point[name][i][j] += h
+        return objective(point)
+
+    h = mpf("1e-20")
+    m = len(coords)
+    H = mpmath.matrix(m, m)
+    f0 = objective({"P": P, "Q": Q})
+    for a in range(m):
+        H[a, a] = (shifted([(coords[a], h)]) - 2 * f0 + shifted([(coords[a], -h)])) / h ** 2
+        for b in range(a):
+            H[a, b] = H[b, a] = (shifted([(coords[a], h), (coords[b], h)]) - shifted([(coords[a], h), (coords[b], -h)])
+                                 - shifted([(coords[a], -h), (coords[b], h)]) + shifted([(coords[a], -h), (coords[b], -h)])) / (4 * h ** 2)
+    top = max(mpmath.eigsy(H)[0])
+    exponent = mpmath.floor(mpmath.log(1 / top, 2))
+    # The test compares powers of two exactly: 1 / lambda_max must not sit within 1e-6 of one (the C++ Hessian is accurate
+    # to about 1e-8), and the cap must bind, or it would test nothing.
+    assert abs(mpmath.log(1 / top, 2) - mpmath.nint(mpmath.log(1 / top, 2))) > mpf("1e-6")
+    cap = mpf(2) ** exponent
+    assert cap < documented, "the Hessian cap does not bind on this instance"
+    return {"lambda": text(lam), "eta_documented": text(documented), "eta_plain": text(plain),
+            "lambda_max_hessian": text(top), "eta_capped": text(min(documented, cap))}
+
+
 def goel_cases():
     rng = random.Random(201)
     d, k = GOEL_SHAPE["d"], GOEL_SHAPE["k"]
@@ -270,6 +328,7 @@ def goel_cases():
         "n": n, "mask_self": True, "X": mat_text(seq["X"], True), "Y": mat_text(seq["Y"], True),
         "expected": {"loss": text(goel_sequence_loss(seq, params)),
                      "gradient": {l: mat_text(g) for l, g in numerical_gradient(goel_sequence_loss, seq, params, names).items()}},
+        "step_rule": goel_step_rule(seq, A, B, mpf(1)),
     }
 
     n, T = 4, 5
