@@ -68,9 +68,10 @@ faults: deps
 	cmake --build $(FAULTS_BUILD) -j $(JOBS) --target thmcheck
 	./$(FAULTS_BUILD)/thmcheck faults --out $(FAULTS_BUILD)/faults.json
 
-# docs/catalogue.md (the claims, experiments and faults tables) from the registries and the committed docs/faults.json.
+# docs/catalogue.md (the claims, power, experiments and faults tables) from the registries and the committed docs/faults.json
+# and docs/power.json.
 catalogue: build
-	cmake -DCMD=./$(BUILD)/thmcheck -DPAGE=docs/catalogue.md -DMATRIX=docs/faults.json -DUPDATE=ON -P tests/catalogue_current.cmake
+	cmake -DCMD=./$(BUILD)/thmcheck -DPAGE=docs/catalogue.md -DMATRIX=docs/faults.json -DPOWER=docs/power.json -DUPDATE=ON -P tests/catalogue_current.cmake
 
 bench: build
 	cmake --build $(BUILD) -j $(JOBS) --target thmcheck_bench

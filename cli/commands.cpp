@@ -3,6 +3,7 @@
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/catalogue.hpp"
+#include "reports/fault_matrix_json.hpp"
 #include "reports/csv.hpp"
 #include "reports/describe.hpp"
 #include "reports/environment.hpp"
@@ -66,7 +67,7 @@ std::string read_input_file(const std::string& option, const std::string& path) 
   return text.str();
 }
 
-int catalogue(const std::string& faults_file, const std::optional<std::string>& out) {
+int catalogue(const std::string& faults_file, const std::string& power_file, const std::optional<std::string>& out) {
   if (out) {
     try {
       check_output_file(*out);  // before any work
@@ -75,11 +76,17 @@ int catalogue(const std::string& faults_file, const std::optional<std::string>& 
     }
   }
   const std::string matrix = read_input_file("--faults", faults_file);
+  const std::string power = read_input_file("--power", power_file);
   std::string page;
   try {
-    page = catalogue_markdown(matrix);
+    fault_matrix_table(matrix);  // which file is malformed, named
   } catch (const ReportError& e) {
     throw UsageError("--faults " + faults_file + ": " + e.what());
+  }
+  try {
+    page = catalogue_markdown(matrix, power);
+  } catch (const ReportError& e) {
+    throw UsageError("--power " + power_file + ": " + e.what());
   }
   if (out)
     atomic_write(*out, page);

@@ -51,7 +51,7 @@ int list(bool json);
 
 // The catalogue page (reports/catalogue.hpp) from this build's registries and the fault matrix `faults_file`: to `out`
 // (written whole or not at all), or to standard output.
-int catalogue(const std::string& faults_file, const std::optional<std::string>& out);
+int catalogue(const std::string& faults_file, const std::string& power_file, const std::optional<std::string>& out);
 
 // The whole of the file an option names; UsageError "<option>: cannot read <path>" where it cannot be opened.
 std::string read_input_file(const std::string& option, const std::string& path);

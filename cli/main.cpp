@@ -29,8 +29,10 @@ int main(int argc, char** argv) {
   std::string catalogue_faults = "docs/faults.json";
   std::optional<std::string> catalogue_out;
   CLI::App* catalogue_cmd = app.add_subcommand(
-      "catalogue", "Print the catalogue (docs/catalogue.md): the claims, experiments and faults tables from their registries and a fault matrix");
+      "catalogue", "Print the catalogue (docs/catalogue.md): the claims, power, experiments and faults tables from their registries, a fault matrix and a power table");
   catalogue_cmd->add_option("--faults", catalogue_faults, "The fault matrix JSON its fault table reads (default docs/faults.json)");
+  std::string catalogue_power = "docs/power.json";
+  catalogue_cmd->add_option("--power", catalogue_power, "The thmcheck power JSON its resolving-power table reads (default docs/power.json)");
   catalogue_cmd->add_option("--out", catalogue_out, "Write the page to this file instead of standard output");
 
   RunArgs run_args;
@@ -215,7 +217,7 @@ int main(int argc, char** argv) {
     if (*seed_opt) run_args.seed = parse_seed(seed_text);
     if (*case_opt) run_args.only_case = only_case;
     if (*list_cmd) return list(list_json);
-    if (*catalogue_cmd) return catalogue(catalogue_faults, catalogue_out);
+    if (*catalogue_cmd) return catalogue(catalogue_faults, catalogue_power, catalogue_out);
     if (*merge_cmd) return merge(merge_args);
     return run(run_args);
   } catch (const CLI::CallForHelp&) {

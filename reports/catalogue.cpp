@@ -1,12 +1,15 @@
 #include "reports/catalogue.hpp"
 
 #include "experiments/experiment.hpp"
+#include "reports/atomic_write.hpp"
 #include "reports/escape.hpp"
 #include "reports/fault_matrix_json.hpp"
 #include "theorems/registry.hpp"
 
 #include <fmt/format.h>
 
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace thm {
@@ -30,6 +33,12 @@ std::string control(const Claim& c) {
   return s;
 }
 
+// What `thmcheck power` strengthens (properties/power.cpp): an empirical trend's tolerated failure share, else the
+// claim's own knob.
+std::string knob(const Claim& c) {
+  return c.required_support < 1.0 ? fmt::format("tolerated failure share 1 - {:g}, divided by k", c.required_support) : md_escape(c.power_knob);
+}
+
 std::string claims_table() {
   std::string t =
       "| id | paper | provenance | reading | kind | cases | statement | negative control | uses | certified | knob | k* |\n"
@@ -42,7 +51,7 @@ std::string claims_table() {
     for (const std::string& u : c.uses) uses += (uses.empty() ? "" : ", ") + code(u);
     t += fmt::format("| [{}]({}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", id, link, c.source,
                      to_string(c.provenance), code(c.reading), to_string(c.kind), budget(c), md_escape(c.statement), control(c),
-                     uses, c.certify ? (c.certifies_control ? "claim and control" : "claim") : "", md_escape(c.power_knob), c.resolving_factor > 0 ? fmt::format("{:g}", c.resolving_factor) : std::string("-"));
+                     uses, c.certify ? (c.certifies_control ? "claim and control" : "claim") : "", knob(c), c.resolving_factor > 0 ? fmt::format("{:g}", c.resolving_factor) : std::string("-"));
   }
   return t;
 }
@@ -51,6 +60,61 @@ std::string experiments_table() {
   std::string t = "| experiment | what it shows | default steps | real data (`--data`) |\n|---|---|---|---|\n";
   for (const Experiment& e : experiments())
     t += fmt::format("| `{}` | {} | {} | {} |\n", e.name, md_escape(std::string(e.summary)), e.default_steps, e.takes_data ? "yes" : "no");
+  return t;
+}
+
+// The resolving power of every claim as `thmcheck power --out` measured it (docs/power.json): the tightness t, the
+// resolving factor k* and k(0.999) on the claim's knob, and its control's factor and power; a claim the file does not
+// measure says why (a finding, no scalable condition) or that it was not run.
+std::string power_table(const std::string& power) {
+  using nlohmann::json;
+  std::map<std::string, json> rows;
+  std::string seeds;
+  try {
+    const json p = json::parse(power);
+    const json& s = p.at("seeds");
+    seeds = s.empty() ? std::string("no seeds")
+                      : fmt::format("seeds {}..{}", s.front().get<std::uint64_t>(), s.back().get<std::uint64_t>());
+    if (s.size() > 1 && s.back().get<std::uint64_t>() - s.front().get<std::uint64_t>() + 1 != s.size()) seeds = fmt::format("{} seeds", s.size());
+    for (const json& c : p.at("claims")) rows[c.at("id").get<std::string>()] = c;
+  } catch (const json::exception& e) {
+    throw ReportError(std::string("not a power table (thmcheck power --out): ") + e.what());
+  }
+  std::string t = fmt::format("Measured by `thmcheck power --seeds 1..20 --out docs/power.json` ({}, double, each claim's default\n"
+                              "budget). `t`: the largest factor on the knob at which every judged instance still holds; `k*`: the\n"
+                              "smallest a default run catches with probability 0.99; `k(0.999)`: with probability 0.999, what a\n"
+                              "negative control needs (docs/guide/stability-and-power.md). A claim not measured here has its\n"
+                              "control's power computed in its derivation (section Calibration).\n\n",
+                              seeds);
+  t += "| claim | knob | t | k* | k(0.999) | judged per run | control |\n|---|---|---|---|---|---|---|\n";
+  for (const Claim& c : all_claims()) {
+    const auto it = rows.find(c.id);
+    std::string cells;
+    try {
+      if (it == rows.end()) {
+        cells = "not measured | | | |";  // five cells: t, k*, k(0.999), judged per run, control
+      } else if (const std::string status = it->second.at("status").get<std::string>(); status == "measured") {
+        const json& r = it->second;
+        // A factor is a number, or "inf" where no strengthening is resolved (json_number).
+        const auto factor = [](const json& x) { return x.is_number() ? fmt::format("{:.4g}", x.get<double>()) : x.get<std::string>(); };
+        cells = fmt::format("{} | {} | {} | {} |", factor(r.at("tightness")), factor(r.at("resolving_factor")), factor(r.at("factor_0999")),
+                            r.at("judged_per_run").get<int>());
+        if (r.contains("control"))
+          cells += fmt::format(" the knob x {:g} (caught with probability {:.4g})", r.at("control").at("factor").get<double>(),
+                               r.at("control").at("power").get<double>());
+        else
+          cells += " own";
+      } else {
+        cells = (status == "finding"        ? std::string("a finding (expected violated: no power to measure)")
+                 : status == "not scalable" ? std::string("not scalable (no condition has a constant to strengthen)")
+                                            : status) +
+                " | | | |";
+      }
+    } catch (const json::exception& e) {
+      throw ReportError("power table, claim " + c.id + ": " + e.what());
+    }
+    t += fmt::format("| {} | {} | {} |\n", code(c.id), knob(c), cells);
+  }
   return t;
 }
 
@@ -95,18 +159,21 @@ nlohmann::json claims_json() {
   return arr;
 }
 
-std::string catalogue_markdown(const std::string& fault_matrix) {
+std::string catalogue_markdown(const std::string& fault_matrix, const std::string& power) {
   std::string page =
-      "<!-- generated by thmcheck catalogue --faults docs/faults.json (make catalogue); do not edit -->\n"
+      "<!-- generated by thmcheck catalogue --faults docs/faults.json --power docs/power.json (make catalogue); do not edit -->\n"
       "# Catalogue\n\n"
       "Every claim, experiment and planted fault of this build, from their registries: `theorems/` (one file per claim, its\n"
-      "`ClaimInfo`), `experiments/table.cpp` and `numerics/fault.hpp`, with the fault matrix measured in `docs/faults.json`.\n"
+      "`ClaimInfo`), `experiments/table.cpp` and `numerics/fault.hpp`, with the fault matrix measured in `docs/faults.json` and\n"
+      "the resolving power in `docs/power.json`.\n"
       "`make test` fails when this page is not what the build prints (`cli.catalogue_current`).\n\n";
   page += fmt::format("## Claims ({})\n\n", all_claims().size());
   page += "Each id links its derivation. `uses`: the claims its derivation uses (the proof map of the reports). `certified`:\n"
           "`run` certifies its reported cases in intervals (docs/verdicts.md, section 8). `k*`: the resolving factor `thmcheck\n"
           "power` measured (the smallest factor on the knob a default run catches with probability 0.99; `-` where not measured).\n\n";
   page += claims_table();
+  page += "\n## Resolving power\n\n";
+  page += power_table(power);
   page += fmt::format("\n## Experiments ({})\n\n", experiments().size());
   page += experiments_table();
   page += "\n## Faults\n\n";

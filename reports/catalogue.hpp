@@ -9,9 +9,9 @@
 
 namespace thm {
 
-// The whole Markdown page. `fault_matrix` is a `thmcheck faults --out` file's text (the committed docs/faults.json);
-// ReportError where it is malformed.
-std::string catalogue_markdown(const std::string& fault_matrix);
+// The whole Markdown page. `fault_matrix` is a `thmcheck faults --out` file's text (the committed docs/faults.json),
+// `power` a `thmcheck power --out` file's (docs/power.json); ReportError where either is malformed.
+std::string catalogue_markdown(const std::string& fault_matrix, const std::string& power);
 
 // The claim registry as `thmcheck list --json` prints it and thmcheck.claims() returns it: one object per claim.
 nlohmann::json claims_json();

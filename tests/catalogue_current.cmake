@@ -1,9 +1,9 @@
 # docs/catalogue.md is generated (thmcheck catalogue): it must be what this build prints from its registries and
-# docs/faults.json. With -DUPDATE=ON (make catalogue) the page is rewritten instead.
-#   -DCMD=thmcheck -DPAGE=docs/catalogue.md -DMATRIX=docs/faults.json
-execute_process(COMMAND ${CMD} catalogue --faults ${MATRIX} RESULT_VARIABLE rc OUTPUT_VARIABLE page ERROR_VARIABLE err)
+# docs/faults.json and docs/power.json. With -DUPDATE=ON (make catalogue) the page is rewritten instead.
+#   -DCMD=thmcheck -DPAGE=docs/catalogue.md -DMATRIX=docs/faults.json -DPOWER=docs/power.json
+execute_process(COMMAND ${CMD} catalogue --faults ${MATRIX} --power ${POWER} RESULT_VARIABLE rc OUTPUT_VARIABLE page ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "thmcheck catalogue --faults ${MATRIX} exited ${rc}: ${err}")
+  message(FATAL_ERROR "thmcheck catalogue --faults ${MATRIX} --power ${POWER} exited ${rc}: ${err}")
 endif()
 if(EXISTS ${PAGE})
   file(READ ${PAGE} committed)
@@ -16,5 +16,5 @@ elseif(UPDATE)
   file(WRITE ${PAGE} "${page}")
   message(STATUS "rewrote ${PAGE}")
 else()
-  message(FATAL_ERROR "${PAGE} is not what the registries and ${MATRIX} give: run make catalogue")
+  message(FATAL_ERROR "${PAGE} is not what the registries and ${MATRIX} and ${POWER} give: run make catalogue")
 endif()

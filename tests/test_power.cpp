@@ -2,11 +2,16 @@
 // calculation against a synthetic claim whose strengths are known in closed form, and controls by factor.
 #include "properties/power.hpp"
 #include "synthetic_claim.hpp"
+#include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <limits>
+#include <map>
+#include <string>
 
 using namespace thm;
 
@@ -87,4 +92,26 @@ TEST_CASE("power: the support calculation matches the binomial test") {
   // A hold rate of 0.5 against a claimed 0.9: caught at factor 1 with near certainty (docs/verdicts.md, section 6).
   CHECK(support_power(500, 1000, 50, 0.9, 1.0) > 0.99);
   CHECK(support_power(1000, 1000, 50, 0.9, 1e6) == 0);  // every case held: no support is rejected
+}
+
+// The measured resolving power is one fact in two places: docs/power.json (thmcheck power --seeds 1..20 --out, which the
+// catalogue's table is generated from) and each claim's ClaimInfo::resolving_factor (its reports print it). They agree to
+// the four significant digits the claim files carry, and a claim has one exactly when the file measured it.
+TEST_CASE("power: every claim's resolving factor is the one docs/power.json measured") {
+  std::ifstream f(std::string(THM_SOURCE_DIR) + "/docs/power.json");
+  REQUIRE(f.good());
+  const nlohmann::json power = nlohmann::json::parse(f);
+  std::map<std::string, double> measured;
+  for (const nlohmann::json& c : power.at("claims"))
+    if (c.at("status") == "measured" && c.at("resolving_factor").is_number() && std::isfinite(c.at("resolving_factor").get<double>()))
+      measured[c.at("id").get<std::string>()] = c.at("resolving_factor").get<double>();
+  for (const Claim& c : all_claims()) {
+    const auto it = measured.find(c.id);
+    INFO(c.id);
+    if (it == measured.end()) {
+      CHECK(c.resolving_factor == 0.0);
+    } else {
+      CHECK(std::fabs(c.resolving_factor - it->second) <= 5e-4 * it->second);
+    }
+  }
 }

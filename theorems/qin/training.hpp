@@ -65,20 +65,6 @@ inline std::vector<bool> ffn_and_head_blocks(std::size_t layers = 1) {
   return t;
 }
 
-template <class T>
-FfnPoint<T> ffn_point(const QModel<T>& q, const Mat<T>& Zs, const T& f0) {
-  FfnPoint<T> p;
-  p.z = spectral_norm(Zs);
-  p.w1_fro = q.params.blocks.back().W_1.norm();
-  p.w2 = spectral_norm(q.params.blocks.back().W_2);
-  p.wU = spectral_norm(q.params.W_U);
-  p.f0 = f0;
-  p.gamma = T(q.config.ffn_residual);
-  p.rows_m = T(double(Zs.rows()) * double(q.params.blocks.back().W_1.cols()));
-  p.activation = q.config.activation;
-  return p;
-}
-
 // The norms the all-blocks constants start from (single layer).
 template <class T>
 AllBlocksPoint<T> all_blocks_point(const QModel<T>& q, const T& f0) {

@@ -53,6 +53,7 @@ struct SgdVsAlgorithm1 {
         // orderings decades above rounding (ties within 1e-9 are inconclusive).
         .mp_cases = 0,
         .ladder_checks = 0,
+        .resolving_factor = 17.71,  // thmcheck power --claims goel.baseline.sgd_vs_algorithm1 --seeds 1..20
     };
   }
 

@@ -33,6 +33,7 @@ struct PromptsLoss {
         .reading = reading_id(FiniteReading::prompts),
         .default_cases = 50,
         .ladder_checks = 0,  // a statement about the working precision's own evaluation: no rung re-judges it
+        .resolving_factor = 192,  // thmcheck power --claims goel.finite.prompts_loss --seeds 1..20
     };
   }
 

@@ -35,6 +35,7 @@ struct FactorGradient {
                      "within their truncation and rounding",
         .negative_control = "the regulariser's gradient dropped from grad Qobj",
         .default_cases = 100,
+        .resolving_factor = 348.5,  // thmcheck power --claims goel.geometry.factor_gradient --seeds 1..20
     };
   }
 

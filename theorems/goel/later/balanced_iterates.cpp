@@ -34,6 +34,7 @@ struct BalancedIterates {
         .reading = reading_id(FiniteReading::prompts),
         .default_cases = 40,
         .ladder_checks = 0,  // a statement about the working precision's own evaluation: no rung re-judges it
+        .resolving_factor = 349.8,  // thmcheck power --claims goel.later.balanced_iterates --seeds 1..20
     };
   }
 

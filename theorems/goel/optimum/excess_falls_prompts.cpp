@@ -31,6 +31,7 @@ struct ExcessFallsPrompts {
         // 50 steps of one case at 50 digits against double (the runs are precision-independent); the statistics in double.
         .mp_cases = 1,
         .ladder_checks = 0,
+        .resolving_factor = 3.82,  // thmcheck power --claims goel.optimum.excess_falls_prompts --seeds 1..20
     };
   }
   // What the generator below draws (theorems/goel/optimum.hpp).

@@ -40,6 +40,7 @@ struct GradientStep {
                      "differences), within their truncation and rounding",
         .negative_control = "D from the gradient of the transformer without its attention residual (beta = 0 in the gradient only)",
         .default_cases = 40,
+        .resolving_factor = 7131,  // thmcheck power --claims qin.gd.gradient_step --seeds 1..20
     };
   }
 

@@ -37,6 +37,7 @@ struct RateFromAttentionOutput {
                      "W_2: sigma_nN(Hs) >= gamma sigma_nN(Zs) - ||Fs||_2, so alpha >= max(0, gamma sigma_nN(Zs) - ||Fs||_2)^2 / 4",
         .negative_control = "the FFN branch dropped from the bound: sigma_nN(Hs) >= gamma sigma_nN(Zs)",
         .default_cases = 100,
+        .resolving_factor = 1.006,  // thmcheck power --claims qin.gd.rate_from_attention_output --seeds 1..20
     };
   }
 

@@ -165,6 +165,7 @@ struct MatchesDefinition {
         .negative_control = "the definition with the logit scale c = 1/d instead of 1/sqrt(d)",
         .default_cases = 40,
         .ladder_checks = 0,  // a statement about the working precision's own evaluation: no rung re-judges it
+        .resolving_factor = 1315,  // thmcheck power --claims qin.model.matches_definition --seeds 1..20
     };
   }
 

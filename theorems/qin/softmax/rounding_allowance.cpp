@@ -42,7 +42,7 @@ struct RoundingAllowance {
         .ladder_checks = 0,
         .power_knob = "bound",
         .control_factor = kControlFactor,
-        .resolving_factor = 15,  // thmcheck power --claims qin.softmax.rounding_allowance --seeds 1..20
+        .resolving_factor = 14.77,  // thmcheck power --claims qin.softmax.rounding_allowance --seeds 1..20
     };
   }
 
