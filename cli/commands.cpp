@@ -75,19 +75,17 @@ int catalogue(const std::string& faults_file, const std::string& power_file, con
       throw UsageError(std::string("--out: ") + e.what());
     }
   }
-  const std::string matrix = read_input_file("--faults", faults_file);
-  const std::string power = read_input_file("--power", power_file);
-  std::string page;
-  try {
-    fault_matrix_table(matrix);  // which file is malformed, named
-  } catch (const ReportError& e) {
-    throw UsageError("--faults " + faults_file + ": " + e.what());
-  }
-  try {
-    page = catalogue_markdown(matrix, power);
-  } catch (const ReportError& e) {
-    throw UsageError("--power " + power_file + ": " + e.what());
-  }
+  // Each file read and rendered once; a malformed one is named with its option.
+  const auto table = [](const std::string& option, const std::string& path, std::string (*render)(const std::string&)) {
+    const std::string text = read_input_file(option, path);
+    try {
+      return render(text);
+    } catch (const ReportError& e) {
+      throw UsageError(option + " " + path + ": " + e.what());
+    }
+  };
+  const std::string faults = table("--faults", faults_file, fault_matrix_table);
+  const std::string page = catalogue_markdown(faults, table("--power", power_file, power_table));
   if (out)
     atomic_write(*out, page);
   else

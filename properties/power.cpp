@@ -57,12 +57,17 @@ double support_tightness(int held, int judged, double p0) {
   return p_up >= 1 ? kInf : (1 - p0) / (1 - p_up);
 }
 
+std::string power_knob_of(const Claim& claim) {
+  return claim.required_support < 1.0 ? "tolerated failure share 1 - p0 (p0 = " + std::to_string(claim.required_support) + ") divided by k"
+                                      : claim.power_knob;
+}
+
 ClaimPower measure_power(const Claim& claim, const PowerOptions& options, const std::function<void(int)>& progress) {
   ClaimPower out;
   out.claim = &claim;
   out.control_factor = claim.control_factor;
   const bool trend = claim.required_support < 1.0;
-  out.knob = trend ? "tolerated failure share 1 - p0 (p0 = " + std::to_string(claim.required_support) + ") divided by k" : claim.power_knob;
+  out.knob = power_knob_of(claim);
   if (claim.finding) {
     out.status = "finding";
     return out;

@@ -41,6 +41,9 @@ struct ClaimPower {
   double control_factor = 0, control_power = 0;  // the claim's control_factor and its power, when it has one
 };
 
+// What a strength factor scales for `claim`: an empirical trend's tolerated failure share, else its power_knob.
+std::string power_knob_of(const Claim& claim);
+
 // The factors every report prints the power at.
 inline const std::vector<double> kPowerGrid{1.1, 1.25, 1.5, 2, 4, 10, 100, 1e3, 1e4, 1e6, 1e10, 1e20, 1e50, 1e100};
 // The power a resolving factor stands for, and the power a negative control must have (docs/verdicts.md).

@@ -9,9 +9,13 @@
 
 namespace thm {
 
-// The whole Markdown page. `fault_matrix` is a `thmcheck faults --out` file's text (the committed docs/faults.json),
-// `power` a `thmcheck power --out` file's (docs/power.json); ReportError where either is malformed.
-std::string catalogue_markdown(const std::string& fault_matrix, const std::string& power);
+// The whole Markdown page, around the rendered fault table (fault_matrix_table of the committed docs/faults.json) and
+// power table (power_table below, of docs/power.json).
+std::string catalogue_markdown(const std::string& faults_md, const std::string& power_md);
+
+// The resolving-power table of a `thmcheck power --out` file's text (docs/power.json): one row per claim of the registry,
+// measured or why not; ReportError where the file is malformed.
+std::string power_table(const std::string& power_json);
 
 // The claim registry as `thmcheck list --json` prints it and thmcheck.claims() returns it: one object per claim.
 nlohmann::json claims_json();

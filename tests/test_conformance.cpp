@@ -360,7 +360,7 @@ std::vector<double> goel_conditioning(const GoelFixture& g, GPart part) {
 double step_rule_ratio(const GoelFixture& g) {
   const EmpiricalMoments<double> m = empirical_moments(g.X, g.Y);
   const TrainOptions documented = algorithm_options(m, 1, true), plain = algorithm_options(m, 1, false);
-  REQUIRE(documented.lambda == input_number(g.step_rule.at("lambda")) + 0.0);
+  REQUIRE(documented.lambda == input_number(g.step_rule.at("lambda")));
   FiniteProblem<double> f;
   f.X = g.X;
   f.Y = g.Y;
@@ -368,7 +368,7 @@ double step_rule_ratio(const GoelFixture& g) {
   const ParamPair<double> point{g.A, g.B};
   const double capped = hessian_step_cap(hat_hessian(f, point, documented), documented.eta);
   const auto ratio = [&](double measured, const char* key) {
-    const double reference = std::strtod(g.step_rule.at(key).get<std::string>().c_str(), nullptr);
+    const double reference = expected_number<double>(g.step_rule.at(key));
     return std::fabs(measured - reference) / (1e-12 * std::fabs(reference));
   };
   return std::max({ratio(documented.eta, "eta_documented"), ratio(plain.eta, "eta_plain"), ratio(capped, "eta_capped")});
