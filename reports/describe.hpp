@@ -1,6 +1,6 @@
 // What every format of a report says about a run in the same words: counts, the ladder's outcomes, a resolved verdict
 // and its conditions, certificates, discard reasons, the rows a worst-case table leads with, and the one command that
-// replays a run's worst case. The writers (json_reports, markdown_reports, junit_xml, html_reports) and the terminal
+// replays a run's worst case. The writers (json_reports, pages, junit_xml) and the terminal
 // (cli/) format these; none computes them again.
 #pragma once
 

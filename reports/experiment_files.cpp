@@ -2,7 +2,7 @@
 
 #include "reports/atomic_write.hpp"
 #include "reports/csv.hpp"
-#include "reports/html_reports.hpp"
+#include "reports/pages.hpp"
 #include "reports/svg_plot.hpp"
 
 #include <cmath>
@@ -39,7 +39,7 @@ std::vector<std::filesystem::path> write_experiment_files(const ExperimentResult
   std::vector<Figure> figures;
   for (const ExperimentFigure& f : result.figures) figures.push_back({line_plot(f.spec, f.series), f.caption});
   written.push_back(dir / (result.name + ".html"));
-  atomic_write(written.back(), experiment_html(result.name, result.intro, figures));
+  atomic_write(written.back(), render_html(experiment_page(result.name, result.intro, std::move(figures))));
   return written;
 }
 

@@ -2,10 +2,9 @@
 
 #include "reports/atomic_write.hpp"
 #include "reports/counterexample.hpp"
-#include "reports/html_reports.hpp"
 #include "reports/json_reports.hpp"
 #include "reports/junit_xml.hpp"
-#include "reports/markdown_reports.hpp"
+#include "reports/pages.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -43,16 +42,18 @@ void write_counterexamples(const std::filesystem::path& cx, const RunResult& res
 
 std::string write_report(const std::filesystem::path& dir, const RunResult& result) {
   atomic_write(dir / "summary.json", summary_json(result).dump(2) + "\n");
-  atomic_write(dir / "summary.md", summary_markdown(result));
-  atomic_write(dir / "index.html", index_html(result));
+  const Page summary = summary_page(result);
+  atomic_write(dir / "summary.md", render_markdown(summary));
+  atomic_write(dir / "index.html", render_html(summary));
   const std::string junit = junit_xml(result);
   atomic_write(dir / "junit.xml", junit);
   prepare_report_dir(dir / "claims");
   write_counterexamples(dir / "counterexamples", result);
   for (const ClaimResult& c : result.claims) {
-    atomic_write(dir / "claims" / (c.claim().id + ".md"), claim_markdown(c));
+    const Page page = claim_page(c);
+    atomic_write(dir / "claims" / (c.claim().id + ".md"), render_markdown(page));
     atomic_write(dir / "claims" / (c.claim().id + ".json"), claim_json(c).dump(2) + "\n");
-    atomic_write(dir / "claims" / (c.claim().id + ".html"), claim_html(c));
+    atomic_write(dir / "claims" / (c.claim().id + ".html"), render_html(page));
   }
   return junit;
 }

@@ -7,11 +7,11 @@
 #include "reports/csv.hpp"
 #include "reports/describe.hpp"
 #include "reports/escape.hpp"
-#include "reports/html_reports.hpp"
+#include "reports/figures.hpp"
 #include "reports/json_reports.hpp"
 #include "reports/labelled_text.hpp"
 #include "reports/junit_xml.hpp"
-#include "reports/markdown_reports.hpp"
+#include "reports/pages.hpp"
 #include "reports/run_result.hpp"
 #include "reports/shard_file.hpp"
 #include "reports/svg_plot.hpp"
@@ -64,9 +64,9 @@ ClaimResult claim_result(const std::vector<const ClaimRun*>& rows) {
   for (const ClaimRun* r : rows) copy.push_back(*r);
   return resolve_claim(std::move(copy));
 }
-std::string claim_markdown_of(const std::vector<const ClaimRun*>& rows) { return claim_markdown(claim_result(rows)); }
+std::string claim_markdown_of(const std::vector<const ClaimRun*>& rows) { return render_markdown(claim_page(claim_result(rows))); }
 nlohmann::json claim_json_of(const std::vector<const ClaimRun*>& rows) { return claim_json(claim_result(rows)); }
-std::string claim_html_of(const std::vector<const ClaimRun*>& rows) { return claim_html(claim_result(rows)); }
+std::string claim_html_of(const std::vector<const ClaimRun*>& rows) { return render_html(claim_page(claim_result(rows))); }
 
 }  // namespace
 
@@ -110,11 +110,11 @@ TEST_CASE("reports: a negative-control failure names the verdict and the replay 
   const RunSummary summary = summarize_run(result);
   CHECK(summary.unexpected.size() == static_cast<std::size_t>(failing));
   CHECK(summary.headline == std::to_string(2 - failing) + " of 2 claims have the expected verdict.");
-  const std::string md = summary_markdown(result), html = index_html(result);
+  const std::string md = render_markdown(summary_page(result)), html = render_html(summary_page(result));
   for (const auto& item : summary.unexpected) {
     const std::string& id = item.first;
     INFO(id);
-    CHECK(md.find("- [" + id + "](claims/" + id + ".md): ") < md.find("| claim | provenance |"));
+    CHECK(md.find("- [" + id + "](claims/" + id + ".md): ") < md.find("| claim | paper |"));
     CHECK(html.find("<li><a href=\"claims/" + id + ".html\">") < html.find("<table>"));
     for (const auto& other : summary.undecided) CHECK(other.first != id);  // listed once
   }
@@ -123,7 +123,7 @@ TEST_CASE("reports: a negative-control failure names the verdict and the replay 
 
 TEST_CASE("reports: Markdown summary and claim pages list every claim, precision and the replay command") {
   const std::vector<ClaimRun> runs = sample_runs(Variant::claim);
-  const std::string md = summary_markdown(resolve_run(1, Variant::claim, runs));
+  const std::string md = render_markdown(summary_page(resolve_run(1, Variant::claim, runs)));
   CHECK(count(md, "| [qin.softmax.rank_collapse]") == 1);  // the resolved verdict
   CHECK(count(md, "| qin.softmax.rank_collapse | ") == 2);  // one row per precision
   CHECK(count(md, "| [qin.residual.sigma_min_lower_bound]") == 1);
@@ -222,12 +222,12 @@ TEST_CASE("reports: an evaluation's series are typed curves, plotted one variabl
 
 TEST_CASE("reports: HTML pages are self-contained and show every claim, precision and the proof map") {
   const std::vector<ClaimRun> runs = sample_runs(Variant::claim);
-  const std::string index = index_html(resolve_run(1, Variant::claim, runs));
+  const std::string index = render_html(summary_page(resolve_run(1, Variant::claim, runs)));
   CHECK(index.find("http") == std::string::npos);
   CHECK(index.find("<script") == std::string::npos);
   CHECK(count(index, "<td><a href=\"claims/qin.softmax.rank_collapse.html\">") == 1);  // one row per claim
-  CHECK(count(index, "double: holds") == 2);                                            // with its precisions
-  CHECK(count(index, "mp50: holds") == 2);
+  CHECK(count(index, "<td>double</td><td class=\"holds\">holds</td>") == 2);                                            // with its precisions
+  CHECK(count(index, "<td>mp50</td><td class=\"holds\">holds</td>") == 2);
   CHECK(index.find("Proof map") != std::string::npos);
   CHECK(index.find("<rect") != std::string::npos);
   std::vector<const ClaimRun*> mine{&runs[0], &runs[1]};
@@ -240,7 +240,7 @@ TEST_CASE("reports: HTML pages are self-contained and show every claim, precisio
 TEST_CASE("reports: Markdown tables are well formed (every row has the header's number of cells)") {
   const std::vector<ClaimRun> runs = sample_runs(Variant::claim);
   std::vector<const ClaimRun*> mine{&runs[0], &runs[1]};
-  for (const std::string& md : {summary_markdown(resolve_run(1, Variant::claim, runs)), claim_markdown_of(mine)}) {
+  for (const std::string& md : {render_markdown(summary_page(resolve_run(1, Variant::claim, runs))), claim_markdown_of(mine)}) {
     int header = -1, rows = 0;
     std::size_t start = 0;
     while (start < md.size()) {
@@ -391,7 +391,7 @@ TEST_CASE("reports: the proof map of the whole catalogue fits the page and no ed
     r.verdict = ClaimVerdict::holds;
     runs.push_back(r);
   }
-  const std::string index = index_html(resolve_run(1, Variant::claim, runs));
+  const std::string index = render_html(summary_page(resolve_run(1, Variant::claim, runs)));
   const auto at = index.find("<svg class=\"proof-map\"");
   REQUIRE(at != std::string::npos);
   const std::string svg = index.substr(at, index.find("</svg>", at) - at);
@@ -444,12 +444,12 @@ TEST_CASE("reports: every writer reads each claim's resolved verdict from the ru
   CHECK(summary["verdicts"][0]["verdict"] == "violated");
   CHECK(summary["all_as_expected"] == false);
   CHECK(claim_json(first)["resolved"]["verdict"] == "violated");
-  CHECK(summary_markdown(result).find("| [" + id + "](claims/" + id + ".md) | " + std::string(to_string(first.claim().provenance)) +
+  CHECK(render_markdown(summary_page(result)).find("| [" + id + "](claims/" + id + ".md) | " + first.claim().source + " | " + std::string(to_string(first.claim().provenance)) +
                                      " | **violated** |") != std::string::npos);
   CHECK(count(junit_xml(result), "<failure ") == 1);
-  CHECK(claim_markdown(first).find("**Verdict: violated") != std::string::npos);
-  CHECK(claim_html(first).find("<b>Verdict: violated") != std::string::npos);
-  CHECK(index_html(result).find("<td class=\"violated\">violated</td><td>holds <b>(unexpected)</b>") != std::string::npos);
+  CHECK(render_markdown(claim_page(first)).find("**Verdict: violated") != std::string::npos);
+  CHECK(render_html(claim_page(first)).find("<b>Verdict: violated") != std::string::npos);
+  CHECK(render_html(summary_page(result)).find("<td class=\"violated\"><b>violated</b></td><td>holds <b>(unexpected)</b>") != std::string::npos);
 }
 
 TEST_CASE("reports: resolve_run groups rows by claim in order of first appearance and resolves each group") {

@@ -4,7 +4,7 @@
 #include "properties/runner.hpp"
 #include "reports/json_reports.hpp"
 #include "reports/junit_xml.hpp"
-#include "reports/markdown_reports.hpp"
+#include "reports/pages.hpp"
 #include "reports/describe.hpp"
 #include "synthetic_claim.hpp"
 #include "theorems/registry.hpp"
@@ -74,7 +74,7 @@ TEST_CASE("findings: a documented finding that is violated is the expected verdi
   const std::string junit = junit_xml(resolve_run(1, Variant::claim, runs));
   CHECK(junit.find("<skipped message=\"finding (expected violated)") != std::string::npos);
   CHECK(junit.find("failures=\"0\" skipped=\"1\"") != std::string::npos);
-  CHECK(summary_markdown(resolve_run(1, Variant::claim, runs)).find("## Findings") != std::string::npos);
+  CHECK(render_markdown(summary_page(resolve_run(1, Variant::claim, runs))).find("## Findings") != std::string::npos);
 }
 
 // A claim with two conditions judged alone, x <= 1 (always) and x <= `b` (in about b of the cases, x uniform in [0, 1]):
