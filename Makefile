@@ -71,7 +71,7 @@ faults: deps
 # docs/catalogue.md (the claims, power, experiments and faults tables) from the registries and the committed docs/faults.json
 # and docs/power.json.
 catalogue: build
-	cmake -DCMD=./$(BUILD)/thmcheck -DPAGE=docs/catalogue.md -DMATRIX=docs/faults.json -DPOWER=docs/power.json -DUPDATE=ON -P tests/catalogue_current.cmake
+	cmake -DCMD=./$(BUILD)/thmcheck -DPAGE=docs/catalogue.md -DMATRIX=docs/faults.json -DPOWER=docs/power.json -DUPDATE=ON -P tests/cli/catalogue_current.cmake
 
 bench: build
 	cmake --build $(BUILD) -j $(JOBS) --target thmcheck_bench

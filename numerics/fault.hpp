@@ -24,9 +24,9 @@ namespace thm {
 // kind: model (a bug in the model or the algorithm: the mutation score) or checker (a bug in a claim's own bound,
 // allowance or statistics: it tests the checker). written_for: the claims made to catch this one fault (comma-separated;
 // any other claim that catches it is general). checks: what besides the claims must catch it (conformance: the
-// independent definition's fixtures, tests/test_conformance.cpp; independence: the test that no two data draws of a
-// study share a token, tests/test_goel_data.cpp; statistics: the statistics' textbook definitions,
-// tests/test_statistics_conformance.cpp). Where a fault is planted is found by scanning the
+// independent definition's fixtures, tests/numerics/test_conformance.cpp; independence: the test that no two data draws of a
+// study share a token, tests/numerics/test_goel_data.cpp; statistics: the statistics' textbook definitions,
+// tests/numerics/test_statistics_conformance.cpp). Where a fault is planted is found by scanning the
 // sources (numerics/fault_locations.cmake), never written here.
 #define THM_FAULT_LIST(X) \
   X(softmax_columns, model, "", "",                                                                                     \

@@ -28,7 +28,7 @@ namespace {
 constexpr Eigen::Index kBlockDepth = 256, kMaxTileRows = 16, kMaxTileCols = 8;
 
 // The widest kernel the CPU has, capped by the environment variable THM_GEMM_ISA (sse2, avx2 or avx512f) when set:
-// how a report is checked to be the same bytes on a narrower machine (tests/same_kernel.cmake). Another value is bad
+// how a report is checked to be the same bytes on a narrower machine (tests/cli/same_kernel.cmake). Another value is bad
 // input: one line, exit 2.
 GemmIsa widest_supported() {
   static const GemmIsa widest = [] {

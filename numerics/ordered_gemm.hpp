@@ -3,7 +3,7 @@
 //   s = 0;  s = s + a_{i,0} b_{0,j};  s = s + a_{i,1} b_{1,j};  ...   (each product rounded, then each sum; no FMA)
 // so the result is the same bits as the naive triple loop, whichever kernel ran. The kernel is chosen at run time
 // from the CPU (SSE2, AVX2 or AVX-512F vectors across the entries, never across a sum), which changes the speed and
-// not the bits: docs/guide/campaigns-and-reproducibility.md, "The same bytes on every machine"; tests/test_reproducibility.cpp checks it.
+// not the bits: docs/guide/campaigns-and-reproducibility.md, "The same bytes on every machine"; tests/numerics/test_reproducibility.cpp checks it.
 #pragma once
 
 #include <Eigen/Core>

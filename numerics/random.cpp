@@ -39,7 +39,7 @@ double cr_exp(double x) { return mpfr_unary53<mpfr_exp>(x); }
 // instruction), so log x lies in [y - e, y + e] with e = 2^-58 |y|, 32 times that. Round-to-nearest is monotonic: where
 // both ends round to the same double, that double is RN(log x), the value MPFR returns. Otherwise (about 3% of the
 // arguments) and where long double has no more digits than double, MPFR decides. 15x faster than MPFR alone
-// (Rng::normal's one log), bit for bit the same (tests/test_random.cpp). Emulators that run x87 code at 53 bits
+// (Rng::normal's one log), bit for bit the same (tests/numerics/test_random.cpp). Emulators that run x87 code at 53 bits
 // (valgrind) break the bound: never run the suite's numbers under them.
 double cr_log(double x) {
   if constexpr (std::numeric_limits<long double>::digits >= 64) {

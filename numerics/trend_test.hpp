@@ -41,7 +41,7 @@ inline double jonckheere_upper_tail_normal(const std::vector<int>& sizes, double
 
 // Above this many values the exact tail below is replaced by the normal one (its table of q-binomial coefficients grows
 // like N^4 entries and its counts overflow double). The normal tail is the larger, so a test on it rejects less: at
-// N = 60 in 4 groups of 15, 5.7e-4 against the exact 4.9e-4 where the exact one crosses 5e-4 (tests/test_claims_goel.cpp).
+// N = 60 in 4 groups of 15, 5.7e-4 against the exact 4.9e-4 where the exact one crosses 5e-4 (tests/theorems/test_claims_goel.cpp).
 inline constexpr int kJonckheereExactMax = 60;
 
 // Its upper tail P(J >= j) when the values are exchangeable (continuous, no ties), exact up to kJonckheereExactMax

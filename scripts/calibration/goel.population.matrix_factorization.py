@@ -32,6 +32,6 @@ show("P(control not caught per run) <= (1 - f_L)^10", (1 - f_l) ** 10)
 med = bisect(lambda x: (1 - 2 * norm_sf(x)) ** 10 - 0.5, 0.0, 10.0)
 show("median of the largest of 10 standard half-normals", med, "%.2f")
 show("P(largest of 10 half-normals > 3.29)", 1 - (1 - 2 * norm_sf(3.29)) ** 10, "%.3f")
-# tests/test_calibration.cpp: expected exceedances of 1.645 and 2.576 among 150 standardised errors.
+# tests/theorems/test_calibration.cpp: expected exceedances of 1.645 and 2.576 among 150 standardised errors.
 show("expected count of |z| > 1.645 among 150 normals", 150 * 2 * norm_sf(1.645), "%.1f")
 show("expected count of |z| > 2.576 among 150 normals", 150 * 2 * norm_sf(2.576), "%.1f")

@@ -4,7 +4,7 @@
 
 namespace thm {
 
-// goel.population.matrix_factorization: z of its interval (tests/test_calibration.cpp checks its tails).
+// goel.population.matrix_factorization: z of its interval (tests/theorems/test_calibration.cpp checks its tails).
 inline constexpr double kFactorizationZ = 5.0;
 
 }  // namespace thm

@@ -1,10 +1,10 @@
 // Singular values and SVDs by refinement (numerics/refined_svd.hpp) against Eigen's MPFR Jacobi SVD, at 50, 100 and
 // 150 digits; tolerance: the working precision's allowance singular_value_error_bound(m, n, ||A||_2).
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/eigen_types.hpp"
 #include "numerics/numerical_failure.hpp"
 #include "numerics/random.hpp"
-#include "tests/orthogonal_matrix.hpp"
+#include "tests/support/orthogonal_matrix.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/refined_eigen.hpp"
 #include "numerics/refined_svd.hpp"

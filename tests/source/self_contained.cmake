@@ -5,7 +5,7 @@ file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/*.cpp ${SOURCE_DIR}
      ${SOURCE_DIR}/*.cmake ${SOURCE_DIR}/*.txt ${SOURCE_DIR}/Makefile ${SOURCE_DIR}/scripts/*)
 set(found "")
 foreach(f IN LISTS files)
-  if(f MATCHES "^(build|\\.git)" OR f MATCHES "/CMakeFiles/" OR f STREQUAL "tests/self_contained.cmake")
+  if(f MATCHES "^(build|\\.git)" OR f MATCHES "/CMakeFiles/" OR f STREQUAL "tests/source/self_contained.cmake")
     continue()
   endif()
   file(STRINGS ${SOURCE_DIR}/${f} hits REGEX "shared/|[Ii]ssue [0-9]|(^|[^/a-z_[(]|(^|[^]])\\()(claims|design|pitfalls|style)\\.md")

@@ -2,7 +2,7 @@
 // forward-mode AutoDiff at double and mp50, and with central finite differences at mp100 (step
 // 1e-30) to at least 25 significant digits; every block, beta in {0, 0.5, 1}, every activation,
 // L = 1 and 3. These tests are what lets every other [Q] claim trust the gradients.
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/models/qin/detail/transformer_impl.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"

@@ -6,7 +6,7 @@
 #include "reports/json_reports.hpp"
 #include "theorems/registry.hpp"
 
-#include "tests/certifying_options.hpp"
+#include "tests/support/certifying_options.hpp"
 
 #include <doctest/doctest.h>
 

@@ -3,7 +3,7 @@
 // and a failing worker fails the sweep.
 #include "properties/seed_sweep.hpp"
 #include "reports/stability_json.hpp"
-#include "synthetic_claim.hpp"
+#include "tests/support/synthetic_claim.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>

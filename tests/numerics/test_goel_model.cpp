@@ -1,7 +1,7 @@
 // The [G] numerics (numerics/models/goel/attention_regression.hpp, factor_manifold.hpp, symmetric_roots.hpp,
 // monte_carlo.hpp): closed-form gradients against 50-digit central differences, the chain rule between
 // (A, B) and (P, Q), the preconditioned step, roots of Sigma, the manifold and its projection.
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/models/goel/factor_manifold.hpp"
 #include "numerics/models/goel/monte_carlo.hpp"
 #include "numerics/random_matrix.hpp"

@@ -5,7 +5,7 @@
 #                               documented finding)
 #   claim.<id>.control_caught   --negative-control at double (the ladder re-checks its violations at mp50 and mp100):
 #                               the broken variant is violated; where the claim certifies its control, the control's
-#                               worst case is certified violated too (tests/control_caught.cmake)
+#                               worst case is certified violated too (tests/cli/control_caught.cmake)
 #   claim.<id>.tighten          inequality and trajectory claims: the tightness search finds a best ratio
 #   corpus.<expected>.<file>    tests/corpus/<expected classification>/<claim>-<hash>.json replayed with explore, and
 #                               certified too when the claim has an interval evaluation
@@ -32,7 +32,7 @@ foreach(i RANGE ${last})
   endif()
   add_test(claim.${id}.control_caught ${CMAKE_COMMAND} -DCMD=${THM}
            "-DARGS=run|--claims|${id}|--precision|double|--negative-control|--certify|${certify}|--report|${SCRATCH}/control/${id}"
-           -DSTATUS=0 -DCERTIFIED=${certified_control} -DID=${id} -DREPORT=${SCRATCH}/control/${id} -P ${TESTS_DIR}/control_caught.cmake)
+           -DSTATUS=0 -DCERTIFIED=${certified_control} -DID=${id} -DREPORT=${SCRATCH}/control/${id} -P ${TESTS_DIR}/cli/control_caught.cmake)
   # A small budget: 8 random starts, so that a claim discarding 40% of its instances (qin.gd.linear_rate) has one to
   # climb from with probability 1 - 0.4^8.
   if(kind STREQUAL "inequality" OR kind STREQUAL "trajectory")
@@ -56,6 +56,6 @@ foreach(expect genuine rounding-artifact)
       endif()
     endif()
     add_test(corpus.${expect}.${name} ${CMAKE_COMMAND} -DCMD=${THM} -DCLAIM=${claim} -DFILE=${f} "-DEXPECT=${expect_text}" ${cert}
-             -P ${TESTS_DIR}/corpus_replay.cmake)
+             -P ${TESTS_DIR}/cli/corpus_replay.cmake)
   endforeach()
 endforeach()

@@ -6,7 +6,7 @@
 #include "reports/junit_xml.hpp"
 #include "reports/pages.hpp"
 #include "reports/describe.hpp"
-#include "synthetic_claim.hpp"
+#include "tests/support/synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 #include "numerics/numerical_failure.hpp"
 

@@ -1,5 +1,5 @@
 // doctest's main, with two additions. Every test case starts with mpfr_dynamic at the mp50 rung's precision, uniform
-// across operands, as the claims evaluate it (tests/mp50.hpp). A run whose filters select no test case fails: CTest
+// across operands, as the claims evaluate it (tests/support/mp50.hpp). A run whose filters select no test case fails: CTest
 // runs each case by name (doctest_discover_tests), and a name it cannot pass through (CMake splits a list at ';')
 // would otherwise select nothing and pass without asserting anything.
 #define DOCTEST_CONFIG_IMPLEMENT

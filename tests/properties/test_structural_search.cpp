@@ -3,7 +3,7 @@
 #include "properties/rc_choices.hpp"
 #include "properties/runner.hpp"
 #include "properties/structural_search.hpp"
-#include "synthetic_claim.hpp"
+#include "tests/support/synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>
@@ -15,7 +15,7 @@ using namespace thm;
 
 namespace {
 
-// The synthetic claim with a dimension choice before x (tests/synthetic_claim.hpp).
+// The synthetic claim with a dimension choice before x (tests/support/synthetic_claim.hpp).
 Claim synthetic(double lo, double hi) { return testing::synthetic_claim(lo, hi, true); }
 
 const Claim& claim(const char* id) {

@@ -7,7 +7,7 @@ if(NOT out MATCHES "classification: ${EXPECT}")
   message(FATAL_ERROR "expected classification ${EXPECT}, got:\n${out}")
 endif()
 message(STATUS "${out}")
-# With CERT (the claim has an interval evaluation; tests/claim_tests.cmake): the certification must say it too
+# With CERT (the claim has an interval evaluation; tests/cli/claim_tests.cmake): the certification must say it too
 # (explore --interval at 60 digits).
 if(DEFINED CERT)
   execute_process(COMMAND ${CMD} explore ${CLAIM} --instance ${FILE} --digits 30,60 --interval RESULT_VARIABLE rc OUTPUT_VARIABLE out

@@ -8,7 +8,7 @@
 // The transformer's attention and the attention-only block of the residual claims (numerics/models/qin/attention.hpp) agree
 // on every case. With fault points built in (THM_FAULTS), the consistent faults logit_scale_1_over_d and beta_squared leave
 // the model agreeing with its own finite differences and fail these fixtures.
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/fault.hpp"
 #include "numerics/models/goel/algorithm1_studies.hpp"
 #include "numerics/models/goel/attention_regression.hpp"

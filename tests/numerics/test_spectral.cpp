@@ -1,9 +1,9 @@
 // Singular values against a known spectrum, constructed at the working precision from exact
 // Householder factors: 1e-12 relative in double, 1e-40 at mp50.
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/eigen_types.hpp"
 #include "numerics/random.hpp"
-#include "tests/orthogonal_matrix.hpp"
+#include "tests/support/orthogonal_matrix.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/matmul.hpp"
 #include "numerics/softmax.hpp"

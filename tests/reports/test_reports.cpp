@@ -15,7 +15,7 @@
 #include "reports/run_result.hpp"
 #include "reports/shard_file.hpp"
 #include "reports/svg_plot.hpp"
-#include "synthetic_claim.hpp"
+#include "tests/support/synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>

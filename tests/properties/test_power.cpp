@@ -1,7 +1,7 @@
 // Resolving power (properties/power.hpp; docs/verdicts.md, section 7): strengths, the strengthened claim, the power
 // calculation against a synthetic claim whose strengths are known in closed form, and controls by factor.
 #include "properties/power.hpp"
-#include "synthetic_claim.hpp"
+#include "tests/support/synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>

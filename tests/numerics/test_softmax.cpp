@@ -1,5 +1,5 @@
 // Stable row softmax: rows sum to one, stay finite for logits up to 1e4, and tighten with precision.
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/eigen_types.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/softmax.hpp"

@@ -1,7 +1,7 @@
 // The [G] finite-data objective and Algorithm 1's pieces (numerics/models/goel/finite_attention.hpp, algorithm1.hpp):
 // exact gradients of L_n against 50-digit central differences and 100-digit differences, with and without
 // the self-attention mask and on SGD mini-batches; the normal equations of M_hat; the spectral start.
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/models/goel/algorithm1.hpp"
 #include "numerics/models/goel/algorithm1_studies.hpp"
 #include "numerics/random_matrix.hpp"

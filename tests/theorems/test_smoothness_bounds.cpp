@@ -2,7 +2,7 @@
 // |d^2 L|) that qin.gd.linear_rate and qin.gd.descent_lemma rest on must bound what the model does
 // on the ball. Random points of the ball, random unit directions, derivatives by central
 // differences at mp50 (step 1e-15: error about 1e-20 relative).
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"

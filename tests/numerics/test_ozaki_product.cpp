@@ -1,7 +1,7 @@
 // The Ozaki-scheme product (numerics/ozaki_product.hpp) against an exact reference: every entry within
 // u (|A| |B|)_ij + u |C_ij| (u = 2^-p, docs/derivations/ozaki-product.md), at 50, 100 and 150 digits, on Gaussian,
 // badly scaled, wide-range, cancelling and integer inputs, transposed and rectangular; the error falls with the digits.
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/matmul.hpp"
 #include "numerics/random.hpp"
 #include "numerics/scalar.hpp"

@@ -2,7 +2,7 @@
 // docs/derivations/goel.finite_data_prompts.md): the gradient of L_{n,T} against 50-digit central differences, the
 // prompts' queries and labels are the first reading's tokens and labels on the same seed, and one context token per prompt
 // makes the attention average that token.
-#include "tests/mp50.hpp"
+#include "tests/support/mp50.hpp"
 #include "numerics/models/goel/prompt_attention.hpp"
 #include "numerics/random_matrix.hpp"
 #include "theorems/goel/optimum.hpp"

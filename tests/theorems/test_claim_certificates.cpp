@@ -1,7 +1,7 @@
 // Every claim with an interval evaluation (Claim::certify) certifies the instances its generator draws at sizes 0, 50
 // and 100 (a certified `holds`, or no violation where the double evaluation discards the case). That its negative
 // control's worst case is a certified counterexample (ClaimInfo::certifies_control) is checked by claim.<id>.control_caught,
-// on the run it makes anyway (tests/control_caught.cmake).
+// on the run it makes anyway (tests/cli/control_caught.cmake).
 #include "properties/certification.hpp"
 #include "properties/runner.hpp"
 #include "theorems/registry.hpp"

@@ -2,7 +2,7 @@
 // follow the counts, and the same seed gives byte-identical JSON.
 #include "properties/runner.hpp"
 #include "reports/json_reports.hpp"
-#include "synthetic_claim.hpp"
+#include "tests/support/synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
 #include <doctest/doctest.h>

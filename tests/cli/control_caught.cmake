@@ -1,4 +1,4 @@
-# claim.<id>.control_caught (tests/claim_tests.cmake): runs CMD with ARGS ('|'-separated), which must exit STATUS; with
+# claim.<id>.control_caught (tests/cli/claim_tests.cmake): runs CMD with ARGS ('|'-separated), which must exit STATUS; with
 # CERTIFIED (the claim certifies its control: ClaimInfo::certifies_control), the control's worst case must also carry
 # an interval certificate "certified violated" in REPORT/claims/ID.json: at the default budget the control's power is
 # at least 0.999, so its worst case is a counterexample, and the certificate proves it for that instance.
