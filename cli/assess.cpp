@@ -10,6 +10,7 @@
 #include "numerics/models/qin/model_instance.hpp"
 #include "theorems/registry.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -106,6 +107,24 @@ int assess(const AssessArgs& a) {
   if (a.json) atomic_write(*a.json, assess_json(inst, result).dump(1) + "\n");
   // A violation at every precision is the claim contradicted on this instance: exit 1, as run's unexpected verdicts.
   return genuine > 0 ? kExitUnexpected : kExitOk;
+}
+
+
+Command add_assess(CLI::App& app) {
+  auto a = std::make_shared<AssessArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "assess", "Judge an instance file (your weights and data) by every claim that reads its family, at double and --digits, "
+                "certified in intervals where the claim can be; exit 1 when a claim is violated at every precision");
+  cmd->add_option("--instance", a->instance, "An instance file (docs/guide/python.md, \"Instance files\") or a counterexample file")->required();
+  cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (default: every claim that reads the family)");
+  cmd->add_option("--digits", a->digits, "Comma-separated decimal digits of the rungs above double (default 50,100)");
+  cmd->add_flag("!--no-interval", a->interval, "Skip the interval certificates");
+  cmd->add_flag("--patient", a->patient, "Evaluate instances beyond the claims' limits on the work; may take hours");
+  cmd->add_option("--json", a->json, "Also write the assessment as JSON to this file");
+  cmd->add_option("--data", a->data, "A CSV series (as experiment --data) replacing the instance's data: the weights judged on it");
+  cmd->add_option("--window", a->window, "Tokens per sequence (N) cut from --data (default: the instance's N)");
+  cmd->add_option("--samples", a->samples, "Sequences (n) cut from --data (default: the instance's n)");
+  return {cmd, [a] { return assess(*a); }};
 }
 
 }  // namespace thm::cli

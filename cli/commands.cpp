@@ -1,5 +1,7 @@
 #include "cli/commands.hpp"
 
+#include "cli/progress.hpp"
+
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/catalogue.hpp"
@@ -11,18 +13,17 @@
 #include "reports/shard_file.hpp"
 #include "theorems/registry.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <mutex>
-#include <unistd.h>
 #include <sstream>
+#include <thread>
 
 namespace thm::cli {
 
@@ -144,26 +145,6 @@ Shard parse_shard(const std::string& text) {
   return s;
 }
 
-// A progress line on stderr when it is a terminal: claim, cases evaluated, and the claim's remaining time at its pace.
-std::function<void(const Claim&, int, int)> progress_line() {
-  if (!isatty(STDERR_FILENO)) return {};
-  // Claims run side by side (run_claims): the line shows the one that reported last, with its own pace.
-  struct State {
-    std::mutex mutex;
-    std::map<const Claim*, std::chrono::steady_clock::time_point> start;
-  };
-  auto state = std::make_shared<State>();
-  return [state](const Claim& c, int done, int total) {
-    const std::lock_guard<std::mutex> lock(state->mutex);
-    const auto now = std::chrono::steady_clock::now();
-    const auto start = state->start.emplace(&c, now).first->second;
-    const double elapsed = std::chrono::duration<double>(now - start).count();
-    const double eta = done > 0 ? elapsed * (total - done) / done : 0;
-    fmt::print(stderr, "\r\033[K{} {}/{} cases{}", c.id, done, total, done < total ? fmt::format(", about {:.0f} s left", eta) : "");
-    std::fflush(stderr);
-  };
-}
-
 // Runs each claim's rows, prints them, and writes the report (staged: whole or absent); the exit status.
 int finish_and_report(const std::vector<const Claim*>& claims, const RunOptions& options, const std::string& report,
                       const std::optional<std::string>& junit, StagedDirectory& staged,
@@ -174,7 +155,7 @@ int finish_and_report(const std::vector<const Claim*>& claims, const RunOptions&
   // claim's verdict is resolved here, once, and every file of the report reads it from the result.
   result.claims.resize(claims.size());
   run_claims(claims, options, rows_of, [&](std::size_t k, std::vector<ClaimRun> rows) {
-    if (options.progress) fmt::print(stderr, "\r\033[K");
+    progress_line().clear();
     ClaimResult claim = resolve_claim(std::move(rows));
     for (const ClaimRun& r : claim.rows) print_row(r);
     print_resolved(claim.verdict);
@@ -245,7 +226,7 @@ int run(const RunArgs& args) {
   options.seed = args.seed;
   options.shrink = true;
   options.jobs = args.jobs;
-  options.progress = progress_line();
+  if (progress_line()) options.progress = [](const Claim& c, int done, int total) { progress_line().show(c.id, done, total, "cases"); };
   if (args.certify == "reported") options.certify = CertifyScope::reported;
   else if (args.certify == "all") options.certify = CertifyScope::all;
   else if (args.certify == "none") options.certify = CertifyScope::none;
@@ -309,6 +290,70 @@ int merge(const MergeArgs& args) {
   stage_outputs(staged, args.report, args.junit);
   return finish_and_report(first.claims, options, args.report, args.junit, *staged,
                            [&](const Claim& c, const RunOptions& o) { return finish_run(c, o, take_shard_runs(shards, c)); });
+}
+
+int default_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+Command add_list(CLI::App& app) {
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("list", "List the claims: id, source, provenance, kind, statement");
+  cmd->add_flag("--json", *json, "Print a JSON array of {id, source, provenance, kind, statement}");
+  return {cmd, [json] { return list(*json); }};
+}
+
+Command add_catalogue(CLI::App& app) {
+  struct Args {
+    std::string faults = "docs/faults.json", power = "docs/power.json";
+    std::optional<std::string> out;
+  };
+  auto a = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "catalogue", "Print the catalogue (docs/catalogue.md): the claims, power, experiments and faults tables from their registries, a fault matrix and a power table");
+  cmd->add_option("--faults", a->faults, "The fault matrix JSON its fault table reads (default docs/faults.json)");
+  cmd->add_option("--power", a->power, "The thmcheck power JSON its resolving-power table reads (default docs/power.json)");
+  cmd->add_option("--out", a->out, "Write the page to this file instead of standard output");
+  return {cmd, [a] { return catalogue(a->faults, a->power, a->out); }};
+}
+
+Command add_run(CLI::App& app) {
+  auto a = std::make_shared<RunArgs>();
+  auto seed = std::make_shared<std::optional<std::string>>();
+  CLI::App* cmd = app.add_subcommand("run", "Run claims on random instances and write DIR/summary.json");
+  cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (e.g. 'qin.residual.*')");
+  cmd->add_option("--precision", a->precision, "Comma-separated precisions: double, mp50, mp100");
+  cmd->add_option("--cases", a->cases, "Cases per claim (default: the claim's budget)");
+  cmd->add_option("--seed", *seed, "The seed every random choice flows from (0 .. 2^64-1)");
+  cmd->add_option("--report", a->report, "Report directory (summary.json)");
+  cmd->add_flag("--negative-control", a->negative_control, "Run the broken variants instead; each must come out violated");
+  cmd->add_option("--case", a->only_case, "Replay a single case of one claim");
+  cmd->add_option("--junit", a->junit, "Also write the JUnit XML to this file");
+  cmd->add_option("--certify", a->certify,
+                  "Interval certificates of the double cases: reported (the worst case and the ladder's cases; the "
+                  "default), all (every judged case) or none");
+  a->jobs = default_jobs();
+  cmd->add_option("--jobs", a->jobs, "Threads evaluating cases (default: the number of cores); the report does not depend on it")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--budget", a->budget,
+                  "standard (default); full: the complete n grids of the [G] studies; campaign (clusters): full grids, " +
+                      std::to_string(kCampaignCaseFactor) + "x the cases, every multiprecision rung on every case")
+      ->check(CLI::IsMember({"standard", "full", "campaign"}));
+  cmd->add_option("--shard", a->shard,
+                  "I/K: evaluate the I-th of K slices of every claim's cases (case i where i mod K = I) and write DIR/shard.json; "
+                  "thmcheck merge combines the K shards into the unsharded report");
+  return {cmd, [a, seed] {
+            if (*seed) a->seed = parse_seed(**seed);
+            return run(*a);
+          }};
+}
+
+Command add_merge(CLI::App& app) {
+  auto a = std::make_shared<MergeArgs>();
+  CLI::App* cmd = app.add_subcommand("merge", "Combine the K shard directories of one campaign into the report the unsharded run writes");
+  cmd->add_option("shards", a->shards, "Shard directories (each holding shard.json), every I of one K exactly once")->required();
+  cmd->add_option("--report", a->report, "Report directory (default reports/latest)");
+  cmd->add_option("--junit", a->junit, "Also write the JUnit XML to this file");
+  cmd->add_option("--certify", a->certify, "Interval certificates of the combined run's reported cases (the default, as run's) or none");
+  return {cmd, [a] { return merge(*a); }};
 }
 
 }  // namespace thm::cli

@@ -6,12 +6,38 @@
 #include "theorems/claim.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace thm::cli {
+
+// A subcommand: its node of the command line with the options its own file registers, and what runs it once the
+// command line is parsed. cli/main.cpp is the table of them.
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+Command add_list(CLI::App& app);
+Command add_catalogue(CLI::App& app);
+Command add_run(CLI::App& app);
+Command add_merge(CLI::App& app);
+Command add_stability(CLI::App& app);
+Command add_experiment(CLI::App& app);
+Command add_explore(CLI::App& app);
+Command add_assess(CLI::App& app);
+Command add_power(CLI::App& app);
+Command add_tighten(CLI::App& app);
+Command add_faults(CLI::App& app);
+
+// --jobs's default: the number of cores.
+int default_jobs();
 
 // Bad usage or bad input: one line on stderr, exit status 2.
 struct UsageError : std::runtime_error {

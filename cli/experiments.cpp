@@ -1,6 +1,8 @@
 #include "cli/experiments.hpp"
 
 #include "cli/commands.hpp"
+#include "cli/progress.hpp"
+#include <CLI/CLI.hpp>
 #include "numerics/models/qin/model_instance.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/csv.hpp"
@@ -9,9 +11,7 @@
 
 #include <fmt/format.h>
 
-#include <unistd.h>
 
-#include <chrono>
 #include <stdexcept>
 
 namespace thm::cli {
@@ -62,18 +62,6 @@ LabelledText read_text(const std::string& path, const ExperimentArgs& a) {
   }
 }
 
-// A progress line on stderr when it is a terminal: runs done and the time left at their pace.
-std::function<void(int, int)> progress_line(const std::string& name) {
-  if (!isatty(STDERR_FILENO)) return {};
-  const auto start = std::chrono::steady_clock::now();
-  return [name, start](int done, int total) {
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print(stderr, "\r\033[K{} {}/{} runs{}", name, done, total,
-               done < total ? fmt::format(", about {:.0f} s left", elapsed * (total - done) / done) : fmt::format(" in {:.0f} s\n", elapsed));
-    std::fflush(stderr);
-  };
-}
-
 std::string experiment_names() {
   std::string names;
   for (const Experiment& e : experiments()) names += (names.empty() ? "" : ", ") + std::string(e.name);
@@ -107,10 +95,11 @@ int experiment(ExperimentCommand c) {
   } catch (const ReportError& e) {
     throw UsageError(e.what());
   }
-  a.progress = progress_line(a.name);
+  if (progress_line()) a.progress = [name = a.name](int done, int total) { progress_line().show(name, done, total, "runs"); };
   ExperimentResult result;
   try {
     result = e->run(a);
+    progress_line().clear();
   } catch (const std::domain_error& err) {
     throw UsageError(a.name + ": " + err.what());
   }
@@ -125,6 +114,39 @@ int experiment(ExperimentCommand c) {
   for (const auto& p : written) files += (files.empty() ? "" : ", ") + p.string();
   fmt::print("wrote {}\n", files);
   return kExitOk;
+}
+
+
+Command add_experiment(CLI::App& app) {
+  auto c = std::make_shared<ExperimentCommand>();
+  auto seed = std::make_shared<std::optional<std::string>>();
+  auto budget = std::make_shared<std::string>("standard");
+  std::string names, defaults;
+  for (const Experiment& e : experiments()) {
+    names += (names.empty() ? "" : ", ") + std::string(e.name);
+    defaults += (defaults.empty() ? "" : ", ") + std::string(e.name) + " " + std::to_string(e.default_steps);
+  }
+  CLI::App* cmd = app.add_subcommand("experiment", "Run a paper experiment (" + names + "); CSV, JSON, HTML under --out");
+  cmd->add_option("name", c->args.name, names)->required();
+  cmd->add_option("--out", c->out, "Output directory (default reports/experiments)");
+  cmd->add_option("--seed", *seed, "The seed every random choice flows from");
+  cmd->add_option("--seeds", c->args.seeds, "Independent data/initialisations (default 3)");
+  cmd->add_option("--steps", c->steps, "GD steps per run: the budget (the qin training experiments stop earlier "
+                                       "at the target or on a plateau; qin-rate-frontier caps it at 300). Defaults: " + defaults);
+  cmd->add_option("--data", c->data, "CSV time series (rows: time, columns: features) instead of synthetic data");
+  cmd->add_option("--text", c->text, "Two-class corpus, one 'LABEL<TAB>TEXT' per line, instead of synthetic data");
+  cmd->add_option("--window", c->args.window, "Tokens per sequence (N) when windowing --data, or taken from each --text document (default 8)");
+  cmd->add_option("--samples", c->args.samples, "Sequences (n) taken from --data, or documents from --text (default 4)");
+  cmd->add_option("--embed", c->args.embed, "Dimensions (d) each --text token is embedded in by the seeded map (default 8)");
+  c->args.jobs = default_jobs();
+  cmd->add_option("--jobs", c->args.jobs, "Threads for the independent runs (default: the number of cores); the output does not depend on it")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--budget", *budget, "standard (default) or full: the complete n grid (goel-n-scaling)")->check(CLI::IsMember({"standard", "full"}));
+  return {cmd, [c, seed, budget] {
+            if (*seed) c->args.seed = parse_seed(**seed);
+            c->args.full = *budget == "full";
+            return experiment(*c);
+          }};
 }
 
 }  // namespace thm::cli

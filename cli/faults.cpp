@@ -8,6 +8,7 @@
 #include "reports/fault_matrix_json.hpp"
 #include "theorems/registry.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <iostream>
@@ -130,6 +131,28 @@ int faults(const FaultsArgs& args) {
     fmt::print("matrix: {}\n", *args.out);
   }
   return m.caught() == static_cast<int>(m.faults.size()) ? kExitOk : kExitUnexpected;
+}
+
+
+Command add_faults(CLI::App& app) {
+  auto a = std::make_shared<FaultsArgs>();
+  auto seed = std::make_shared<std::optional<std::string>>();
+  a->jobs = default_jobs();
+  CLI::App* cmd = app.add_subcommand(
+      "faults", "Fault matrix (builds with THM_FAULTS, make faults): run the claims with each planted bug of numerics/fault.hpp; "
+                "which claims catch each; exit 0 when every selected fault is caught");
+  cmd->add_option("--faults", a->faults, "Comma-separated fault names or globs (default: every fault)");
+  cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (default: every claim)");
+  cmd->add_option("--precision", a->precision, "Comma-separated precisions (default double,mp50)");
+  cmd->add_option("--cases", a->cases, "Cases per claim: min(N, its default budget) (default: a quarter of its budget, 1 to 10)");
+  cmd->add_option("--seed", *seed, "The seed every random choice flows from (default 1)");
+  cmd->add_option("--jobs", a->jobs, "Threads (default: the number of cores)")->check(CLI::Range(1, 256));
+  cmd->add_option("--out", a->out, "Also write the matrix as JSON to this file");
+  cmd->add_option("--table", a->table, "Print the fault table (docs/catalogue.md's) from this matrix JSON (a --out file) and stop; any build");
+  return {cmd, [a, seed] {
+            if (*seed) a->seed = parse_seed(**seed);
+            return faults(*a);
+          }};
 }
 
 }  // namespace thm::cli

@@ -1,15 +1,16 @@
 // thmcheck power: prints each claim's tightness and resolving factor, writes them as JSON (properties/power.hpp).
 #include "cli/commands.hpp"
+#include "cli/progress.hpp"
 
 #include "properties/power.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/power_json.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <cstdio>
 #include <iostream>
-#include <unistd.h>
 
 namespace thm::cli {
 
@@ -25,15 +26,10 @@ int power(const PowerArgs& args) {
       throw UsageError("--out: " + std::string(e.what()));
     }
   const int w = id_width();
-  const bool terminal = isatty(STDERR_FILENO);  // progress lines only where a person watches
   std::vector<ClaimPower> results;
   for (const Claim* c : claims) {
-    ClaimPower p = measure_power(*c, options, [&](int k) {
-      if (!terminal) return;
-      std::fprintf(stderr, "\r%-*s seed %d of %zu", w, c->id.c_str(), k + 1, options.seeds.size());
-      std::fflush(stderr);
-    });
-    if (terminal) std::fprintf(stderr, "\r%*s\r", w + 24, "");
+    ClaimPower p = measure_power(*c, options, [&](int k) { progress_line().show(c->id, std::size_t(k) + 1, options.seeds.size(), "seeds"); });
+    progress_line().clear();
     if (p.status == "measured")
       fmt::print("{:<{}}  t {:<10.4g} k* {:<10.4g} k(0.999) {:<10.4g}{}  [{} seeds, {} judged per run; knob: {}]\n", c->id, w,
                  p.tightness, p.resolving_factor, p.factor_999,
@@ -47,6 +43,23 @@ int power(const PowerArgs& args) {
   }
   if (args.out) atomic_write(*args.out, power_json(results, options));
   return kExitOk;
+}
+
+
+Command add_power(CLI::App& app) {
+  auto a = std::make_shared<PowerArgs>();
+  a->jobs = default_jobs();
+  CLI::App* cmd = app.add_subcommand(
+      "power", "Resolving power: per claim, the largest factor its knob could be strengthened by and still hold on every instance "
+               "(tightness t), and the smallest factor a default run catches with probability >= 0.99 (resolving factor k*)");
+  cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (default: all)");
+  cmd->add_option("--seeds", a->seeds, "Seeds of the default-budget runs: A..B and/or a list (default 1..20)");
+  cmd->add_option("--precision", a->precision, "Comma-separated precisions (default double; the ladder runs as in run)");
+  cmd->add_option("--cases", a->cases, "Cases per run (default: the claim's budget)");
+  cmd->add_option("--budget", a->budget, "standard (default) or full")->check(CLI::IsMember({"standard", "full"}));
+  cmd->add_option("--jobs", a->jobs, "Threads (default: the number of cores); the output does not depend on it")->check(CLI::Range(1, 256));
+  cmd->add_option("--out", a->out, "Also write the results as JSON to this file");
+  return {cmd, [a] { return power(*a); }};
 }
 
 }  // namespace thm::cli

@@ -1,16 +1,16 @@
 // thmcheck stability: the default budget over many seeds; per claim, the seeds whose resolved verdict was not the
 // expected one. A suite whose verdicts depend on the seed shows it here.
 #include "cli/commands.hpp"
+#include "cli/progress.hpp"
 
 #include "properties/seed_sweep.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/stability_json.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <chrono>
 #include <sstream>
-#include <unistd.h>
 
 namespace thm::cli {
 
@@ -48,17 +48,13 @@ int stability(const StabilityArgs& args) {
     }
 
   // Seeds run in worker processes (properties/seed_sweep.hpp); the table comes back in seed order.
-  const bool progress = isatty(STDERR_FILENO);
-  const auto start = std::chrono::steady_clock::now();
   SweepProgress show;
-  if (progress)
-    show = [&](std::size_t done, std::size_t total, int workers) {
-      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      fmt::print(stderr, "\r\033[K{} of {} claim runs done ({} workers){}", done, total, workers,
-                 done ? fmt::format(", about {:.0f} s left", elapsed / done * (total - done)) : std::string());
+  if (progress_line())
+    show = [](std::size_t done, std::size_t total, int workers) {
+      progress_line().show("stability", done, total, fmt::format("claim runs ({} workers)", workers));
     };
   const SeedSweep sweep = sweep_seeds(claims, seeds, options, args.jobs, show);
-  if (progress) fmt::print(stderr, "\r\033[K");
+  progress_line().clear();
 
   fmt::print("thmcheck stability: {} seeds ({}), {} claims ({})\n", seeds.size(), args.seeds, claims.size(), to_string(options.variant));
   fmt::print("{:<{}} {:<18} {:>10}  {}\n", "claim", id_width(), "expected", "unexpected", "seeds (resolved verdict)");
@@ -83,6 +79,22 @@ int stability(const StabilityArgs& args) {
     }
   }
   return total == 0 ? kExitOk : kExitUnexpected;
+}
+
+
+Command add_stability(CLI::App& app) {
+  auto a = std::make_shared<StabilityArgs>();
+  a->jobs = default_jobs();
+  CLI::App* cmd = app.add_subcommand("stability", "Run the claims on many seeds; per claim, the seeds whose resolved verdict is not the expected one");
+  cmd->add_option("--seeds", a->seeds, "Seeds: A..B (inclusive) and/or a comma-separated list")->required();
+  cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs");
+  cmd->add_option("--precision", a->precision, "Comma-separated precisions: double, mp50, mp100");
+  cmd->add_option("--cases", a->cases, "Cases per claim (default: the claim's budget)");
+  cmd->add_flag("--negative-control", a->negative_control, "Run the broken variants (each must be violated)");
+  cmd->add_option("--out", a->out, "Also write the table and every seed's verdicts as JSON to this file");
+  cmd->add_option("--jobs", a->jobs, "Worker processes (default: the number of cores); the output does not depend on it")->check(CLI::Range(1, 256));
+  cmd->add_option("--budget", a->budget, "standard (default) or full")->check(CLI::IsMember({"standard", "full"}));
+  return {cmd, [a] { return stability(*a); }};
 }
 
 }  // namespace thm::cli

@@ -31,6 +31,7 @@ ExperimentResult run(const ExperimentArgs& a) {
                         {}};
   nlohmann::json& j = res.json;
   j["runs"] = nlohmann::json::array();
+  std::vector<double> rhos;  // per seed
   for (int k = 0; k < a.seeds; ++k) {
     const BetaSweep& sw = sweeps[static_cast<std::size_t>(k)];
     nlohmann::json run;
@@ -62,7 +63,8 @@ ExperimentResult run(const ExperimentArgs& a) {
       ratios.push_back(p.conditioning_ratio);
       contractions.push_back(p.contraction.contraction);
     }
-    run["contraction_vs_conditioning_spearman"] = spearman_rho(ratios, contractions);
+    rhos.push_back(spearman_rho(ratios, contractions));
+    run["contraction_vs_conditioning_spearman"] = rhos.back();
     j["runs"].push_back(run);
   }
   res.tables.push_back(std::move(table));
@@ -70,51 +72,48 @@ ExperimentResult run(const ExperimentArgs& a) {
   // The page. First [Q]'s figure: L_t / L_0 against t, one curve per beta (the first seed); then the fitted per-step
   // contraction, kappa(Zs) and the conditioning ratio against beta, one series per seed.
   std::vector<PlotSeries> curves, contraction, kappa, ratio, follows;
-  std::vector<double> rhos;
-  const auto& first = j["runs"].front();
-  for (const auto& pt : first["points"]) {
-    PlotSeries c{"beta = " + fmt::format("{:g}", pt["beta"].get<double>()), {}, {}, false};
-    const auto losses = pt["losses"].get<std::vector<double>>();
-    for (std::size_t t = 0; t < losses.size(); ++t) {
+  const BetaSweep& first = sweeps.front();
+  for (const BetaSweepPoint& pt : first.points) {
+    PlotSeries c{"beta = " + fmt::format("{:g}", pt.beta), {}, {}, false};
+    for (std::size_t t = 0; t < pt.losses.size(); ++t) {
       c.x.push_back(double(t));
-      c.y.push_back(losses[t] / losses.front());
+      c.y.push_back(pt.losses[t] / pt.losses.front());
     }
     curves.push_back(c);
   }
   double c_lo = 0, c_hi = 0;  // the first seed's contraction at the smallest and the largest beta
-  for (const auto& run : j["runs"]) {
-    const std::string name = "seed " + std::to_string(run["seed_index"].get<int>());
-    PlotSeries q{name, {}, {}, true}, k{name, {}, {}, true}, r{name, {}, {}, true};
-    for (const auto& pt : run["points"]) {
-      q.x.push_back(pt["beta"]);
-      q.y.push_back(pt["contraction"]);
-      k.x.push_back(pt["beta"]);
-      k.y.push_back(pt["kappa_Zs"]);
-      r.x.push_back(pt["beta"]);
-      r.y.push_back(pt["conditioning_ratio"]);
+  for (int k = 0; k < a.seeds; ++k) {
+    const BetaSweep& sw = sweeps[static_cast<std::size_t>(k)];
+    const std::string name = "seed " + std::to_string(k);
+    PlotSeries q{name, {}, {}, true}, kz{name, {}, {}, true}, r{name, {}, {}, true};
+    for (const BetaSweepPoint& pt : sw.points) {
+      q.x.push_back(pt.beta);
+      q.y.push_back(pt.contraction.contraction);
+      kz.x.push_back(pt.beta);
+      kz.y.push_back(pt.kappa_Zs);
+      r.x.push_back(pt.beta);
+      r.y.push_back(pt.conditioning_ratio);
     }
-    if (&run == &first) {
+    if (k == 0) {
       c_lo = q.y.front();
       c_hi = q.y.back();
     }
     // [Q]: the rate follows the attention output's conditioning. The contraction against the ratio, per seed, and
     // their Spearman correlation over the betas (-1: the better conditioned, the faster).
     follows.push_back(PlotSeries{name, r.y, q.y, true});
-    rhos.push_back(run["contraction_vs_conditioning_spearman"].get<double>());
     contraction.push_back(q);
-    kappa.push_back(k);
+    kappa.push_back(kz);
     ratio.push_back(r);
   }
-  const auto& pts = first["points"];
-  const double b_lo = pts.front()["beta"], b_hi = pts.back()["beta"];
-  const double l_lo = pts.front()["losses"].back().get<double>() / pts.front()["losses"].front().get<double>();
-  const double l_hi = pts.back()["losses"].back().get<double>() / pts.back()["losses"].front().get<double>();
+  const std::vector<BetaSweepPoint>& pts = first.points;
+  const double b_lo = pts.front().beta, b_hi = pts.back().beta;
+  const double l_lo = pts.front().losses.back() / pts.front().losses.front();
+  const double l_hi = pts.back().losses.back() / pts.back().losses.front();
   std::vector<std::string> rho_text;
   for (double rho : rhos) rho_text.push_back(fmt::format("{:.2f}", rho));
   std::string stops;
-  for (const auto& pt : pts)
-    stops += fmt::format("{}beta = {:g}: {} at t = {}", stops.empty() ? "" : "; ", pt["beta"].get<double>(), pt["stop"].get<std::string>(),
-                         pt["steps"].get<int>());
+  for (const BetaSweepPoint& pt : pts)
+    stops += fmt::format("{}beta = {:g}: {} at t = {}", stops.empty() ? "" : "; ", pt.beta, to_string(pt.stop), pt.losses.size() - 1);
   res.figures = {
       {{"training loss L_t / L_0 (seed 0)", "iteration t", "L_t / L_0", false, true, 760, 360}, curves,
        fmt::format("[Q] claims that the residual connection speeds up the linear convergence of gradient descent. "

@@ -62,22 +62,21 @@ ExperimentResult run(const ExperimentArgs& a) {
       for (std::size_t t = 0; t < c.y.size(); ++t) c.x.push_back(double(t));
       curves.push_back(c);
     }
-  for (const auto& run : j["runs"])
-    for (const char* r : {"without_residual", "with_residual"}) {
-      const std::string name = std::string(r) + ", seed " + std::to_string(run["seed_index"].get<int>());
-      PlotSeries k{name, {}, run[r]["inverse_kappa"].get<std::vector<double>>(), true};
-      for (std::size_t l = 0; l < k.y.size(); ++l) k.x.push_back(double(l + 1));
-      PlotSeries t{name, {}, run[r]["trained_loss"].get<std::vector<double>>(), true};
+  for (int k = 0; k < a.seeds; ++k)
+    for (int r = 0; r < 2; ++r) {
+      const DepthSweep& sw = sweeps[static_cast<std::size_t>(k)];
+      const std::string name = std::string(r ? "with_residual" : "without_residual") + ", seed " + std::to_string(k);
+      PlotSeries kappa{name, {}, sw.inverse_kappa[r], true};
+      for (std::size_t l = 0; l < kappa.y.size(); ++l) kappa.x.push_back(double(l + 1));
+      PlotSeries t{name, {}, sw.final_loss[r], true};
       for (int d : o.train_depths) t.x.push_back(d);
-      inv.push_back(k);
+      inv.push_back(kappa);
       loss.push_back(t);
     }
-  const auto& run0 = j["runs"].front();
   std::string depth_stops;
   for (std::size_t d = 0; d < o.train_depths.size(); ++d)
     depth_stops += fmt::format("{}{}: {} / {}", d ? ", " : "", o.train_depths[d], first_curves[1][d].size() - 1, first_curves[0][d].size() - 1);
-  const auto ratios = [&](const char* r) { return run0[r]["loss_ratio"].get<std::vector<double>>(); };
-  const std::vector<double> with = ratios("with_residual"), without = ratios("without_residual");
+  const std::vector<double>&with = sweeps.front().final_loss_ratio[1], &without = sweeps.front().final_loss_ratio[0];
   res.figures = {
       {{"training loss L_t / L_0 (seed 0), every depth, with and without residual", "iteration t", "L_t / L_0", false, true, 760, 380}, curves,
        fmt::format("[Q] claims the result extends to several layers when each has a residual connection. Measured "

@@ -96,6 +96,10 @@ ExperimentResult run(const ExperimentArgs& a) {
   j["widths"] = kFrontierWidths;
   j["regimes"] = nlohmann::json::array();
   std::vector<PlotSeries> met, admitted, rates, looseness;
+  struct WidthSummary {
+    double fraction_hypotheses_hold, largest_l0max_over_half_y2, median_rate_ratio;
+  };
+  std::vector<std::vector<WidthSummary>> summary(std::size(kFrontierRegimes));  // per regime, per width
   for (std::size_t r = 0; r < std::size(kFrontierRegimes); ++r) {
     const FrontierRegime& reg = kFrontierRegimes[r];
     nlohmann::json jr{{"name", reg.name},
@@ -137,6 +141,7 @@ ExperimentResult run(const ExperimentArgs& a) {
       jw["median_measured_contraction"] = median(measured);
       jw["median_rate_ratio"] = median(ratio);
       jr["widths"].push_back(jw);
+      summary[r].push_back({frac, best, median(ratio)});
       pm.x.push_back(w), pm.y.push_back(frac);
       pa.x.push_back(w), pa.y.push_back(best);
       pc.x.push_back(w), pc.y.push_back(1.0 - median(certified));
@@ -155,27 +160,25 @@ ExperimentResult run(const ExperimentArgs& a) {
   res.tables.push_back(std::move(table));
   // L_0 / (1/2 ||Y||^2) of the instances themselves (at least 2: targets of the outputs' size, <Y, Yhat_0> <= 0).
   std::vector<double> l0;
-  for (const auto& jr : j["regimes"])
-    for (const auto& jw : jr["widths"])
-      for (const auto& in : jw["instances"]) l0.push_back(in["L0_over_half_Y2"]);
+  for (const FrontierPoint& p : points) l0.push_back(p.f0 / p.half_y2);
   PlotSeries need{"L_0 / (1/2 ||Y||^2) of the instances (median)", {}, {}, false};
   for (int w : kFrontierWidths) need.x.push_back(w), need.y.push_back(median(l0));
   admitted.push_back(need);
-  const auto& last = j["regimes"][2]["widths"].back();  // one layer, head 1e-3
-  const auto& ord = j["regimes"].front()["widths"].back();
+  const WidthSummary& last = summary[2].back();  // one layer, head 1e-3
+  const WidthSummary& ord = summary.front().back();
   const int wmax = kFrontierWidths[std::size(kFrontierWidths) - 1];
   res.figures = {
       {{"fraction of instances meeting (H1) and (H2)", "width d = m", "fraction", true, false, 760, 320}, met,
        fmt::format("[Q]'s linear-rate theorem needs (H1) J(rho) rho <= sigma0/2 and (H2) 2 sqrt(2 L_0) a(rho)/alpha <= rho. "
                    "Fraction of {} instances per width meeting both, targets independent of the model at the output scale. "
                    "At width {}: {:.2g} at ordinary initialisation, {:.2g} with the head at 1e-3.", a.seeds, wmax,
-                   ord["fraction_hypotheses_hold"].get<double>(), last["fraction_hypotheses_hold"].get<double>())},
+                   ord.fraction_hypotheses_hold, last.fraction_hypotheses_hold)},
       {{"largest L_0 / (1/2 ||Y||^2) admitted by (H2) (the max over instances)", "width d = m", "L_0 / (1/2 ||Y||^2)", true, true, 760, 360},
        admitted,
        fmt::format("The largest loss the theorem admits, 1/2 (sigma0^3 / (16 J a))^2, as a fraction of 1/2 ||Y||^2, "
                    "against the loss the instances start from (at least 2: targets of the outputs' size, <Y, Yhat_0> <= 0). At width {}: {:.3g} at ordinary "
-                   "initialisation, {:.3g} with the head at 1e-3.", wmax, ord["largest_L0max_over_half_Y2"].get<double>(),
-                   last["largest_L0max_over_half_Y2"].get<double>())},
+                   "initialisation, {:.3g} with the head at 1e-3.", wmax, ord.largest_l0max_over_half_y2,
+                   last.largest_l0max_over_half_y2)},
       {{"per-step loss decrease 1 - contraction: certified eta alpha vs measured (median)", "width d = m", "1 - contraction", true, true, 760, 360},
        rates,
        fmt::format("Certified per-step decrease eta alpha = sigma0^2 / (4 Lg) beside the measured one, 1 - (L_T/L_0)^(1/T) "
@@ -184,7 +187,7 @@ ExperimentResult run(const ExperimentArgs& a) {
       {{"theory's looseness: log(measured contraction) / log(certified contraction) (median)", "width d = m", "ratio of rates", true, true, 760, 320},
        looseness,
        fmt::format("How much faster the loss falls than the theorem certifies, log(measured) / log(certified), median "
-                   "per width. At width {} with the head at 1e-3: {:.3g}.", wmax, last["median_rate_ratio"].get<double>())}};
+                   "per width. At width {} with the head at 1e-3: {:.3g}.", wmax, last.median_rate_ratio)}};
   return res;
 }
 
