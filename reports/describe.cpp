@@ -76,6 +76,8 @@ std::string describe_resolved(const ResolvedVerdict& v) {
   if (v.underpowered && v.is_expected() && v.verdict == ClaimVerdict::inconclusive)
     return line + (v.underpowered_by_cases ? " (underpowered at this number of cases, as expected: " + v.underpowered_why + ")"
                                            : " (underpowered at this budget, as expected: " + v.underpowered_why + "; run --budget full to decide)");
+  if (v.underpowered && v.is_expected() && v.verdict == ClaimVerdict::violated && v.expected != ClaimVerdict::violated)
+    return line + " (underpowered at this budget, where " + std::string(to_string(v.expected)) + " is expected; caught anyway, as expected)";
   if (v.verdict == v.expected && !v.conditions_as_expected())
     line += " (as expected, but a condition's verdict changed: see below)   <-- unexpected";
   else if (v.expected_finding() && v.is_expected())
@@ -85,6 +87,11 @@ std::string describe_resolved(const ResolvedVerdict& v) {
             (v.expected_finding() ? ": the finding of " + v.claim->finding->doc + " no longer shows" : std::string()) +
             ")   <-- unexpected";
   return line;
+}
+
+std::string describe_expected(const ResolvedVerdict& v) {
+  const std::string expected(to_string(v.expected));
+  return v.is_expected() && v.verdict != v.expected ? expected + " or " + std::string(to_string(v.verdict)) + " (underpowered)" : expected;
 }
 
 RunSummary summarize_run(const RunResult& result) {

@@ -24,6 +24,9 @@ std::vector<std::pair<std::string, std::string>> ladder_outcomes(const ClaimRun&
 // A claim's resolved verdict in words: "holds", "violated (expected: finding: REASON; DOC)", or the verdict with
 // "(expected X)   <-- unexpected".
 std::string describe_resolved(const ResolvedVerdict& v);
+// The verdict a claim was expected to get, as the summary's "expected" column shows it: "inconclusive or violated
+// (underpowered)" where a run below the deciding budget caught a control (or showed a finding) anyway.
+std::string describe_expected(const ResolvedVerdict& v);
 // What a reader needs first about a run, the opening of every summary page (index.html, summary.md): how many claims
 // have the expected verdict and how many of those are documented findings; then each claim whose verdict is not the
 // expected one, and each other claim left undecided (inconclusive or vacuous, as expected), as (id, describe_resolved)

@@ -169,7 +169,7 @@ Page summary_page(const RunResult& result) {
     const ResolvedVerdict& v = g.verdict;
     nodes.push_back(v.claim);
     verdict[v.claim->id] = v.verdict;
-    const Cell expected = v.is_expected() ? cell(str(v.expected)) : cell(Text{plain(str(v.expected) + " "), strong("(unexpected)")});
+    const Cell expected = v.is_expected() ? cell(describe_expected(v)) : cell(Text{plain(str(v.expected) + " "), strong("(unexpected)")});
     if (v.expected_finding())
       findings.rows.push_back({cell({claim_link(v.claim->id)}), verdict_cell(v.verdict, v.is_expected()), expected,
                                cell({plain(v.claim->finding->reason + " ("), file_link(v.claim->finding->doc), plain(")")})});

@@ -658,3 +658,19 @@ TEST_CASE("build_qin_model_from_text: documents alternately of each class, the f
   CHECK_THROWS_WITH_AS(build_qin_model_from_text(c, s, 42), doctest::Contains("class 'pos' has fewer than 3 documents of at least N = 3 tokens"),
                        std::invalid_argument);
 }
+
+TEST_CASE("reports: a control caught below its deciding budget reads as expected, and says why") {
+  ResolvedVerdict v;
+  v.claim = &all_claims().front();
+  v.variant = Variant::negative_control;
+  v.verdict = ClaimVerdict::violated;
+  v.expected = ClaimVerdict::inconclusive;  // underpowered: a holds would be reported inconclusive
+  v.underpowered = true;
+  REQUIRE(v.is_expected());
+  CHECK(describe_expected(v) == "inconclusive or violated (underpowered)");
+  CHECK(describe_resolved(v).find("caught anyway, as expected") != std::string::npos);
+  v.underpowered = false;  // at the deciding budget the same verdict is simply unexpected
+  REQUIRE_FALSE(v.is_expected());
+  CHECK(describe_expected(v) == "inconclusive");
+  CHECK(describe_resolved(v).find("<-- unexpected") != std::string::npos);
+}
