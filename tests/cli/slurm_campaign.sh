@@ -8,7 +8,7 @@ set -euo pipefail
 thm="$1"
 scratch="$2"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-campaign="$here/../scripts/slurm-campaign"
+campaign="$here/../../scripts/slurm-campaign"
 options=(--claims 'demo.*,qin.softmax.*' --cases 12 --seed 5)
 
 fail() {
