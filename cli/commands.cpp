@@ -294,6 +294,10 @@ int merge(const MergeArgs& args) {
 
 int default_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
+void add_seed_option(CLI::App& cmd, std::function<void(std::uint64_t)> set, const std::string& help) {
+  cmd.add_option_function<std::string>("--seed", [set = std::move(set)](const std::string& text) { set(parse_seed(text)); }, help);
+}
+
 Command add_list(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("list", "List the claims: id, source, provenance, kind, statement");
@@ -317,12 +321,11 @@ Command add_catalogue(CLI::App& app) {
 
 Command add_run(CLI::App& app) {
   auto a = std::make_shared<RunArgs>();
-  auto seed = std::make_shared<std::optional<std::string>>();
   CLI::App* cmd = app.add_subcommand("run", "Run claims on random instances and write DIR/summary.json");
   cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (e.g. 'qin.residual.*')");
   cmd->add_option("--precision", a->precision, "Comma-separated precisions: double, mp50, mp100");
   cmd->add_option("--cases", a->cases, "Cases per claim (default: the claim's budget)");
-  cmd->add_option("--seed", *seed, "The seed every random choice flows from (0 .. 2^64-1)");
+  add_seed_option(*cmd, [a](std::uint64_t s) { a->seed = s; }, "The seed every random choice flows from (0 .. 2^64-1)");
   cmd->add_option("--report", a->report, "Report directory (summary.json)");
   cmd->add_flag("--negative-control", a->negative_control, "Run the broken variants instead; each must come out violated");
   cmd->add_option("--case", a->only_case, "Replay a single case of one claim");
@@ -340,10 +343,7 @@ Command add_run(CLI::App& app) {
   cmd->add_option("--shard", a->shard,
                   "I/K: evaluate the I-th of K slices of every claim's cases (case i where i mod K = I) and write DIR/shard.json; "
                   "thmcheck merge combines the K shards into the unsharded report");
-  return {cmd, [a, seed] {
-            if (*seed) a->seed = parse_seed(**seed);
-            return run(*a);
-          }};
+  return {cmd, [a] { return run(*a); }};
 }
 
 Command add_merge(CLI::App& app) {

@@ -38,6 +38,8 @@ Command add_faults(CLI::App& app);
 
 // --jobs's default: the number of cores.
 int default_jobs();
+// --seed on `cmd`: parsed by parse_seed as the command line is read (a bad seed is one line and exit 2), then `set`.
+void add_seed_option(CLI::App& cmd, std::function<void(std::uint64_t)> set, const std::string& help);
 
 // Bad usage or bad input: one line on stderr, exit status 2.
 struct UsageError : std::runtime_error {

@@ -119,7 +119,6 @@ int experiment(ExperimentCommand c) {
 
 Command add_experiment(CLI::App& app) {
   auto c = std::make_shared<ExperimentCommand>();
-  auto seed = std::make_shared<std::optional<std::string>>();
   auto budget = std::make_shared<std::string>("standard");
   std::string names, defaults;
   for (const Experiment& e : experiments()) {
@@ -129,7 +128,7 @@ Command add_experiment(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("experiment", "Run a paper experiment (" + names + "); CSV, JSON, HTML under --out");
   cmd->add_option("name", c->args.name, names)->required();
   cmd->add_option("--out", c->out, "Output directory (default reports/experiments)");
-  cmd->add_option("--seed", *seed, "The seed every random choice flows from");
+  add_seed_option(*cmd, [c](std::uint64_t s) { c->args.seed = s; }, "The seed every random choice flows from");
   cmd->add_option("--seeds", c->args.seeds, "Independent data/initialisations (default 3)");
   cmd->add_option("--steps", c->steps, "GD steps per run: the budget (the qin training experiments stop earlier "
                                        "at the target or on a plateau; qin-rate-frontier caps it at 300). Defaults: " + defaults);
@@ -142,8 +141,7 @@ Command add_experiment(CLI::App& app) {
   cmd->add_option("--jobs", c->args.jobs, "Threads for the independent runs (default: the number of cores); the output does not depend on it")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--budget", *budget, "standard (default) or full: the complete n grid (goel-n-scaling)")->check(CLI::IsMember({"standard", "full"}));
-  return {cmd, [c, seed, budget] {
-            if (*seed) c->args.seed = parse_seed(**seed);
+  return {cmd, [c, budget] {
             c->args.full = *budget == "full";
             return experiment(*c);
           }};

@@ -150,11 +150,10 @@ int explore(const ExploreArgs& a) {
 
 Command add_explore(CLI::App& app) {
   auto a = std::make_shared<ExploreArgs>();
-  auto seed = std::make_shared<std::optional<std::string>>();
   CLI::App* cmd = app.add_subcommand("explore", "Re-evaluate one instance at double and at any number of digits; classify it");
   cmd->add_option("id", a->claim, "Claim id")->required();
   cmd->add_option("--instance", a->instance, "A counterexample file (DIR/counterexamples/*.json)");
-  cmd->add_option("--seed", *seed, "Or: the seed of a generated case");
+  add_seed_option(*cmd, [a](std::uint64_t s) { a->seed = s; }, "Or: the seed of a generated case");
   cmd->add_option("--case", a->case_index, "The case index (with --seed)");
   cmd->add_option("--cases", a->cases, "The case budget the index belongs to (default: the claim's)");
   cmd->add_option("--digits", a->digits, "Comma-separated decimal digits (default 30,50,100,200)");
@@ -162,10 +161,7 @@ Command add_explore(CLI::App& app) {
   cmd->add_flag("--interval", a->interval, "Also certify the conclusion with MPFI intervals at the largest --digits: certified holds / violated / not");
   cmd->add_flag("--patient", a->patient,
                 "Evaluate instances beyond the claim's limits on the work (sizes it evaluates within a minute); may take hours");
-  return {cmd, [a, seed] {
-            if (*seed) a->seed = parse_seed(**seed);
-            return explore(*a);
-          }};
+  return {cmd, [a] { return explore(*a); }};
 }
 
 }  // namespace thm::cli

@@ -136,7 +136,6 @@ int faults(const FaultsArgs& args) {
 
 Command add_faults(CLI::App& app) {
   auto a = std::make_shared<FaultsArgs>();
-  auto seed = std::make_shared<std::optional<std::string>>();
   a->jobs = default_jobs();
   CLI::App* cmd = app.add_subcommand(
       "faults", "Fault matrix (builds with THM_FAULTS, make faults): run the claims with each planted bug of numerics/fault.hpp; "
@@ -145,14 +144,11 @@ Command add_faults(CLI::App& app) {
   cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (default: every claim)");
   cmd->add_option("--precision", a->precision, "Comma-separated precisions (default double,mp50)");
   cmd->add_option("--cases", a->cases, "Cases per claim: min(N, its default budget) (default: a quarter of its budget, 1 to 10)");
-  cmd->add_option("--seed", *seed, "The seed every random choice flows from (default 1)");
+  add_seed_option(*cmd, [a](std::uint64_t s) { a->seed = s; }, "The seed every random choice flows from (default 1)");
   cmd->add_option("--jobs", a->jobs, "Threads (default: the number of cores)")->check(CLI::Range(1, 256));
   cmd->add_option("--out", a->out, "Also write the matrix as JSON to this file");
   cmd->add_option("--table", a->table, "Print the fault table (docs/catalogue.md's) from this matrix JSON (a --out file) and stop; any build");
-  return {cmd, [a, seed] {
-            if (*seed) a->seed = parse_seed(**seed);
-            return faults(*a);
-          }};
+  return {cmd, [a] { return faults(*a); }};
 }
 
 }  // namespace thm::cli

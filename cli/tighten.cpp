@@ -59,18 +59,14 @@ int tighten(const TightenArgs& a) {
 
 Command add_tighten(CLI::App& app) {
   auto a = std::make_shared<TightenArgs>();
-  auto seed = std::make_shared<std::optional<std::string>>();
   CLI::App* cmd = app.add_subcommand("tighten", "Search the claim's generating parameters for the largest lhs/rhs; save that instance");
   cmd->add_option("id", a->claim, "Claim id")->required();
   cmd->add_option("--budget", a->budget, "Evaluations (default 200)");
   cmd->add_option("--seconds", a->seconds, "Wall-clock cap in seconds (default 60)");
-  cmd->add_option("--seed", *seed, "The seed of the search (default 1)");
+  add_seed_option(*cmd, [a](std::uint64_t s) { a->seed = s; }, "The seed of the search (default 1)");
   cmd->add_option("--out", a->out, "Where the best instance is saved (default reports/tighten)");
   cmd->add_flag("--negative-control", a->negative_control, "Search the broken variant");
-  return {cmd, [a, seed] {
-            if (*seed) a->seed = parse_seed(**seed);
-            return tighten(*a);
-          }};
+  return {cmd, [a] { return tighten(*a); }};
 }
 
 }  // namespace thm::cli
