@@ -234,9 +234,9 @@ int run(const RunArgs& args) {
   if (args.only_case) {
     if (claims.size() != 1) throw UsageError("--case replays one case of one claim: give a single id in --claims");
     if (args.shard) throw UsageError("--case replays one case: give --case or --shard, not both");
-    const int budget = case_budget(*claims.front(), options);
-    if (*args.only_case < 0 || *args.only_case >= budget)
-      throw UsageError(fmt::format("--case must be in [0, {}) (the case budget)", budget));
+    const int cases = case_count(*claims.front(), options);
+    if (*args.only_case < 0 || *args.only_case >= cases)
+      throw UsageError(fmt::format("--case must be in [0, {}) (the case count)", cases));
     options.only_case = args.only_case;
   }
   if (args.shard) options.shard = parse_shard(*args.shard);
@@ -324,7 +324,7 @@ Command add_run(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("run", "Run claims on random instances and write DIR/summary.json");
   cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (e.g. 'qin.residual.*')");
   cmd->add_option("--precision", a->precision, "Comma-separated precisions: double, mp50, mp100");
-  cmd->add_option("--cases", a->cases, "Cases per claim (default: the claim's budget)");
+  cmd->add_option("--cases", a->cases, "Cases per claim (default: the claim's default cases)");
   add_seed_option(*cmd, [a](std::uint64_t s) { a->seed = s; }, "The seed every random choice flows from (0 .. 2^64-1)");
   cmd->add_option("--report", a->report, "Report directory (summary.json)");
   cmd->add_flag("--negative-control", a->negative_control, "Run the broken variants instead; each must come out violated");

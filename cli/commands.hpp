@@ -115,7 +115,7 @@ int assess(const AssessArgs& args);
 
 struct TightenArgs {
   std::string claim;
-  int budget = 200;             // evaluations
+  int evaluations = 200;        // of the claim, the search's limit
   double seconds = 60;          // wall-clock cap
   std::uint64_t seed = 1;
   std::string out = "reports/tighten";  // ignored by git (.gitignore), kept by the next run
@@ -140,7 +140,7 @@ int stability(const StabilityArgs& args);
 // "A..B" (inclusive) and/or comma-separated seeds; UsageError on anything else or more than kMaxStabilitySeeds.
 std::vector<std::uint64_t> parse_seed_range(const std::string& text);
 
-// thmcheck power: each claim's tightness t and resolving factor k* over seeds (properties/power.hpp).
+// thmcheck power: each claim's strength t and resolving factor k* over seeds (properties/power.hpp).
 struct PowerArgs {
   std::string claims = "*";
   std::string seeds = "1..20";
@@ -169,7 +169,7 @@ std::vector<Precision> parse_precision_list(const std::string& csv);
 int id_width();
 // The claims `patterns` selects (ids or globs, comma-separated); UsageError if one matches nothing.
 std::vector<const Claim*> select_claims_or_usage(const std::string& patterns);
-// Precisions, case budget and variant as run and stability take them; UsageError on bad values.
+// Precisions, case count, study budget and variant as run and stability take them; UsageError on bad values.
 RunOptions parse_run_options(const std::string& precision, std::optional<int> cases, bool negative_control,
                              const std::string& budget);
 // The one claim `id` names (an id or a glob matching exactly one); UsageError otherwise.

@@ -155,7 +155,7 @@ Command add_explore(CLI::App& app) {
   cmd->add_option("--instance", a->instance, "A counterexample file (DIR/counterexamples/*.json)");
   add_seed_option(*cmd, [a](std::uint64_t s) { a->seed = s; }, "Or: the seed of a generated case");
   cmd->add_option("--case", a->case_index, "The case index (with --seed)");
-  cmd->add_option("--cases", a->cases, "The case budget the index belongs to (default: the claim's)");
+  cmd->add_option("--cases", a->cases, "The case count the index belongs to (default: the claim's default cases)");
   cmd->add_option("--digits", a->digits, "Comma-separated decimal digits (default 30,50,100,200)");
   cmd->add_flag("--negative-control", a->negative_control, "Explore the broken variant (with --seed)");
   cmd->add_flag("--interval", a->interval, "Also certify the conclusion with MPFI intervals at the largest --digits: certified holds / violated / not");

@@ -143,7 +143,7 @@ Command add_faults(CLI::App& app) {
   cmd->add_option("--faults", a->faults, "Comma-separated fault names or globs (default: every fault)");
   cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (default: every claim)");
   cmd->add_option("--precision", a->precision, "Comma-separated precisions (default double,mp50)");
-  cmd->add_option("--cases", a->cases, "Cases per claim: min(N, its default budget) (default: a quarter of its budget, 1 to 10)");
+  cmd->add_option("--cases", a->cases, "Cases per claim: min(N, its default cases) (default: a quarter of its default cases, 1 to 10)");
   add_seed_option(*cmd, [a](std::uint64_t s) { a->seed = s; }, "The seed every random choice flows from (default 1)");
   cmd->add_option("--jobs", a->jobs, "Threads (default: the number of cores)")->check(CLI::Range(1, 256));
   cmd->add_option("--out", a->out, "Also write the matrix as JSON to this file");

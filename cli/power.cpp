@@ -1,4 +1,4 @@
-// thmcheck power: prints each claim's tightness and resolving factor, writes them as JSON (properties/power.hpp).
+// thmcheck power: prints each claim's strength t and resolving factor k*, writes them as JSON (properties/power.hpp).
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
 
@@ -32,7 +32,7 @@ int power(const PowerArgs& args) {
     progress_line().clear();
     if (p.status == "measured")
       fmt::print("{:<{}}  t {:<10.4g} k* {:<10.4g} k(0.999) {:<10.4g}{}  [{} seeds, {} judged per run; knob: {}]\n", c->id, w,
-                 p.tightness, p.resolving_factor, p.factor_999,
+                 p.strength, p.resolving_factor, p.factor_999,
                  p.control_factor > 0 ? fmt::format("  control x{:.4g}: power {:.4f}", p.control_factor, p.control_power) : "",
                  p.seeds, p.judged_per_run, p.knob);
     else
@@ -51,11 +51,11 @@ Command add_power(CLI::App& app) {
   a->jobs = default_jobs();
   CLI::App* cmd = app.add_subcommand(
       "power", "Resolving power: per claim, the largest factor its knob could be strengthened by and still hold on every instance "
-               "(tightness t), and the smallest factor a default run catches with probability >= 0.99 (resolving factor k*)");
+               "(strength t), and the smallest factor a default run catches with probability >= 0.99 (resolving factor k*)");
   cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs (default: all)");
   cmd->add_option("--seeds", a->seeds, "Seeds of the default-budget runs: A..B and/or a list (default 1..20)");
   cmd->add_option("--precision", a->precision, "Comma-separated precisions (default double; the ladder runs as in run)");
-  cmd->add_option("--cases", a->cases, "Cases per run (default: the claim's budget)");
+  cmd->add_option("--cases", a->cases, "Cases per run (default: the claim's default cases)");
   cmd->add_option("--budget", a->budget, "standard (default) or full")->check(CLI::IsMember({"standard", "full"}));
   cmd->add_option("--jobs", a->jobs, "Threads (default: the number of cores); the output does not depend on it")->check(CLI::Range(1, 256));
   cmd->add_option("--out", a->out, "Also write the results as JSON to this file");

@@ -89,7 +89,7 @@ Command add_stability(CLI::App& app) {
   cmd->add_option("--seeds", a->seeds, "Seeds: A..B (inclusive) and/or a comma-separated list")->required();
   cmd->add_option("--claims", a->claims, "Comma-separated claim ids or globs");
   cmd->add_option("--precision", a->precision, "Comma-separated precisions: double, mp50, mp100");
-  cmd->add_option("--cases", a->cases, "Cases per claim (default: the claim's budget)");
+  cmd->add_option("--cases", a->cases, "Cases per claim (default: the claim's default cases)");
   cmd->add_flag("--negative-control", a->negative_control, "Run the broken variants (each must be violated)");
   cmd->add_option("--out", a->out, "Also write the table and every seed's verdicts as JSON to this file");
   cmd->add_option("--jobs", a->jobs, "Worker processes (default: the number of cores); the output does not depend on it")->check(CLI::Range(1, 256));

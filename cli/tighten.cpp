@@ -18,7 +18,7 @@ namespace thm::cli {
 
 int tighten(const TightenArgs& a) {
   const Claim& claim = select_one_claim(a.claim, "tighten");
-  if (a.budget < 5 || a.budget > 1000000) throw UsageError("--budget must be in [5, 1000000] evaluations");
+  if (a.evaluations < 5 || a.evaluations > 1000000) throw UsageError("--evaluations must be in [5, 1000000]");
   if (!(a.seconds > 0) || a.seconds > 86400) throw UsageError("--seconds must be in (0, 86400]");
   const Variant variant = a.negative_control ? Variant::negative_control : Variant::claim;
   try {
@@ -26,11 +26,11 @@ int tighten(const TightenArgs& a) {
   } catch (const ReportError& err) {
     throw UsageError(err.what());
   }
-  const TightenResult r = tighten(claim, variant, a.seed, SearchLimits{a.budget, a.seconds});
+  const TightenResult r = tighten(claim, variant, a.seed, SearchLimits{a.evaluations, a.seconds});
   fmt::print("{} ({}), seed {}: {} evaluations ({} discarded, {} accepted moves) in {:.1f} s\n", claim.id, to_string(variant), a.seed,
              r.evaluations, r.discarded, r.accepted, r.seconds);
   if (!r.found) {
-    fmt::print("no instance met the hypotheses: nothing to tighten (vacuous at this budget)\n");
+    fmt::print("no instance met the hypotheses: nothing to tighten (vacuous in these evaluations)\n");
     return kExitUnexpected;
   }
   const TightestCondition& t = r.tightest;
@@ -61,7 +61,7 @@ Command add_tighten(CLI::App& app) {
   auto a = std::make_shared<TightenArgs>();
   CLI::App* cmd = app.add_subcommand("tighten", "Search the claim's generating parameters for the largest lhs/rhs; save that instance");
   cmd->add_option("id", a->claim, "Claim id")->required();
-  cmd->add_option("--budget", a->budget, "Evaluations (default 200)");
+  cmd->add_option("--evaluations", a->evaluations, "Evaluations of the claim (default 200)");
   cmd->add_option("--seconds", a->seconds, "Wall-clock cap in seconds (default 60)");
   add_seed_option(*cmd, [a](std::uint64_t s) { a->seed = s; }, "The seed of the search (default 1)");
   cmd->add_option("--out", a->out, "Where the best instance is saved (default reports/tighten)");

@@ -50,7 +50,7 @@ struct ClaimRun {
   Precision precision = Precision::float64;
   Variant variant = Variant::claim;
   std::uint64_t seed = 0;
-  int cases_budget = 0;  // the budget the sizes were spread over (needed to replay a case)
+  int case_count = 0;  // the cases the sizes were spread over (needed to replay a case)
   StudyBudget budget = StudyBudget::standard;  // the study grids it ran with (full in a campaign)
   int cases_run = 0, cases_held = 0, cases_discarded = 0, cases_inconclusive = 0, cases_violated = 0;
   // Double violations that the ladder showed to be rounding artifacts: not counted as violated.
@@ -59,7 +59,7 @@ struct ClaimRun {
   // claim's resolved verdict counts them as held).
   int cases_resolved = 0;
   std::optional<double> min_slack, min_slack_eps;  // over judged cases
-  // The run's tightness factor: the smallest case strength over judged cases (claim.hpp, Condition::strength), the
+  // The run's strength: the smallest case strength over judged cases (claim.hpp, Condition::strength), the
   // largest factor the claim's knob could be strengthened by with every judged case of this run still holding.
   std::optional<double> strength;
   ClaimVerdict verdict = ClaimVerdict::vacuous;

@@ -26,8 +26,8 @@ struct FaultMatrixOptions {
   std::optional<int> cases;  // per claim: fault_matrix_cases(claim, cases)
 };
 
-// The cases a claim runs in the matrix: min(cases, its default budget) when given; otherwise a quarter of its
-// default budget, at least 1 and at most kFaultDefaultMaxCases, so that the long studies (a few cases of tens of
+// The cases a claim runs in the matrix: min(cases, its default cases) when given; otherwise a quarter of its
+// default cases, at least 1 and at most kFaultDefaultMaxCases, so that the long studies (a few cases of tens of
 // seconds each) run one case and the cheap identities and bounds ten.
 inline constexpr int kFaultCaseDivisor = 4, kFaultDefaultMaxCases = 10;
 int fault_matrix_cases(const Claim& claim, std::optional<int> cases);

@@ -51,7 +51,7 @@ double support_power(int held, int pooled, int judged, double p0, double factor)
   return boost::math::cdf(binomial_distribution<double>(judged, p_up), h_max);
 }
 
-double support_tightness(int held, int judged, double p0) {
+double support_strength(int held, int judged, double p0) {
   if (judged <= 0 || held >= judged) return kInf;
   const double p_up = binomial_distribution<double>::find_upper_bound_on_p(judged, held, kSupportTestLevel);
   return p_up >= 1 ? kInf : (1 - p0) / (1 - p_up);
@@ -92,7 +92,7 @@ ClaimPower measure_power(const Claim& claim, const PowerOptions& options, const 
       held += v.counts.held;
       pooled_cases += judged;
       out.judged_per_run = std::min(out.judged_per_run, judged);
-      out.run_tightness.push_back(support_tightness(v.counts.held, judged, claim.required_support));
+      out.run_strength.push_back(support_strength(v.counts.held, judged, claim.required_support));
     } else {
       int judged = 0;
       double t = kInf;
@@ -105,13 +105,13 @@ ClaimPower measure_power(const Claim& claim, const PowerOptions& options, const 
         t = std::min(t, s);
       }
       out.judged_per_run = std::min(out.judged_per_run, judged);
-      out.run_tightness.push_back(t);
+      out.run_strength.push_back(t);
     }
     ++out.seeds;
     if (progress) progress(static_cast<int>(k));
   }
   if (out.seeds == 0) out.judged_per_run = 0;
-  out.tightness = out.run_tightness.empty() ? kInf : *std::min_element(out.run_tightness.begin(), out.run_tightness.end());
+  out.strength = out.run_strength.empty() ? kInf : *std::min_element(out.run_strength.begin(), out.run_strength.end());
   if (!scalable) {
     out.status = "not scalable";
     return out;
@@ -127,10 +127,10 @@ ClaimPower measure_power(const Claim& claim, const PowerOptions& options, const 
     PowerPoint p;
     p.factor = f;
     p.power = power(f);
-    p.seeds_caught = out.run_tightness.empty() ? 0
-                                               : double(std::count_if(out.run_tightness.begin(), out.run_tightness.end(),
+    p.seeds_caught = out.run_strength.empty() ? 0
+                                               : double(std::count_if(out.run_strength.begin(), out.run_strength.end(),
                                                                       [&](double t) { return t < f; })) /
-                                                     double(out.run_tightness.size());
+                                                     double(out.run_strength.size());
     out.grid.push_back(p);
   }
   if (claim.control_factor > 0) out.control_power = power(claim.control_factor);

@@ -32,11 +32,11 @@ struct ClaimPower {
   int seeds = 0;
   int judged_per_run = 0;  // the fewest judged cases of one run (cases for trends: held + violated)
   // t: the largest factor every judged case of every run survives (+inf: none could be caught at any factor).
-  double tightness = 0;
+  double strength = 0;
   // k*: the smallest factor a default run catches with probability >= 0.99; k_999 likewise for 0.999 (the power a
   // negative control must have). +inf when no factor reaches it.
   double resolving_factor = 0, factor_999 = 0;
-  std::vector<double> run_tightness;  // per seed
+  std::vector<double> run_strength;  // per seed
   std::vector<PowerPoint> grid;       // kPowerGrid
   double control_factor = 0, control_power = 0;  // the claim's control_factor and its power, when it has one
 };
@@ -59,7 +59,7 @@ double case_power(const std::vector<double>& pooled_strengths, int judged, doubl
 double support_power(int held, int pooled, int judged, double p0, double factor);
 // The largest factor a trend run with `held` of `judged` cases survives: (1 - p0) / (1 - p_up), p_up the largest
 // support the one-sided binomial test does not reject at kSupportTestLevel.
-double support_tightness(int held, int judged, double p0);
+double support_strength(int held, int judged, double p0);
 
 // Runs the claim (never its control) on every seed at the run options' budget and estimates its resolving power.
 // progress(seed index) after each seed.

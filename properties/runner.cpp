@@ -97,13 +97,13 @@ constexpr std::size_t kBlock = 256;
 
 }  // namespace
 
-int case_budget(const Claim& claim, const RunOptions& options) {
+int case_count(const Claim& claim, const RunOptions& options) {
   if (options.cases >= 0) return options.cases;
   return options.campaign ? kCampaignCaseFactor * claim.default_cases : claim.default_cases;
 }
 
 std::vector<int> shard_cases(const Claim& claim, const RunOptions& options) {
-  const int cases = case_budget(claim, options);
+  const int cases = case_count(claim, options);
   std::vector<int> indices;
   if (options.only_case)
     indices.push_back(*options.only_case);
@@ -180,7 +180,7 @@ struct Fold {
 }  // namespace
 
 ShardRun evaluate_shard(const Claim& claim, const RunOptions& options) {
-  const int cases = case_budget(claim, options);
+  const int cases = case_count(claim, options);
   const std::vector<int> indices = shard_cases(claim, options);
   ShardRun out;
   out.claim = &claim;
@@ -277,7 +277,7 @@ void certify_cases(const Claim& claim, const RunOptions& options, int cases, Cla
 }  // namespace
 
 std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, std::vector<ShardRun> parts) {
-  const int cases = case_budget(claim, options);
+  const int cases = case_count(claim, options);
   std::vector<ClaimRun> runs;
   for (Precision p : options.precisions) {
     ClaimRun run;
@@ -285,7 +285,7 @@ std::vector<ClaimRun> finish_run(const Claim& claim, const RunOptions& options, 
     run.precision = p;
     run.variant = options.variant;
     run.seed = options.seed;
-    run.cases_budget = cases;
+    run.case_count = cases;
     run.budget = options.budget;
     std::vector<CaseRecord> records;
     for (ShardRun& part : parts)

@@ -30,7 +30,7 @@ enum class CertifyScope { none, reported, all };
 
 struct RunOptions {
   std::vector<Precision> precisions{Precision::float64, Precision::mp50};
-  int cases = -1;  // -1: the claim's default budget
+  int cases = -1;  // -1: the claim's default cases
   std::uint64_t seed = 1;
   Variant variant = Variant::claim;
   std::optional<int> only_case;  // replay one case of the budget (its size depends on `cases`)
@@ -56,8 +56,8 @@ struct RunOptions {
 };
 
 inline constexpr int kCampaignCaseFactor = 10;
-// The claim's case budget under these options: --cases, or its default (times kCampaignCaseFactor in a campaign).
-int case_budget(const Claim& claim, const RunOptions& options);
+// The claim's case count under these options: --cases, or its default (times kCampaignCaseFactor in a campaign).
+int case_count(const Claim& claim, const RunOptions& options);
 
 // What a shard evaluates of one claim: per precision, the records of its cases in case order, and the evaluations of
 // the cases its own fold would report (in memory only; finish_run evaluates again those it lacks).

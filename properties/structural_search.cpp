@@ -108,16 +108,16 @@ ShrinkResult shrink_violation(const Claim& claim, const RecordedCase& start, Var
   r.minimal = start;
   r.evaluation = evaluate_double(claim, start.instance, variant);
   r.evaluations = 1;
-  auto out_of_budget = [&] { return r.evaluations >= limits.evaluations || seconds_since(t0) >= limits.seconds; };
+  auto out_of_limits = [&] { return r.evaluations >= limits.evaluations || seconds_since(t0) >= limits.seconds; };
   bool changed = true, finished = false;  // finished: a whole pass found nothing simpler
-  while (changed && !out_of_budget()) {
+  while (changed && !out_of_limits()) {
     changed = false;
     // Only the choices of the original draw: a generator that rejects and redraws appends fresh choices
     // (from the fallback) that shrinking must not chase.
     const std::size_t positions = std::min(r.minimal.tape.size(), start.tape.size());
-    for (std::size_t k = 0; k < positions && !out_of_budget(); ++k) {
+    for (std::size_t k = 0; k < positions && !out_of_limits(); ++k) {
       for (double v : simpler_values(r.minimal.tape[k])) {
-        if (out_of_budget()) break;
+        if (out_of_limits()) break;
         ChoiceTape tape = r.minimal.tape;
         const Choice before = tape[k];
         tape[k].value = v;
@@ -137,7 +137,7 @@ ShrinkResult shrink_violation(const Claim& claim, const RecordedCase& start, Var
         break;
       }
     }
-    finished = !changed && !out_of_budget();
+    finished = !changed && !out_of_limits();
   }
   r.capped = !finished;  // stopped by a limit before a pass came back empty
   r.seconds = seconds_since(t0);
@@ -159,7 +159,7 @@ TightenResult tighten(const Claim& claim, Variant variant, std::uint64_t seed, c
   const auto t0 = Clock::now();
   TightenResult r;
   Rng rng = Rng::derive(seed, claim.id + "/tighten", 0);
-  auto out_of_budget = [&] { return r.evaluations >= limits.evaluations || seconds_since(t0) >= limits.seconds; };
+  auto out_of_limits = [&] { return r.evaluations >= limits.evaluations || seconds_since(t0) >= limits.seconds; };
   auto consider = [&](RecordedCase c) -> bool {
     const Evaluation e = evaluate_double(claim, c.instance, variant);
     ++r.evaluations;
@@ -176,7 +176,7 @@ TightenResult tighten(const Claim& claim, Variant variant, std::uint64_t seed, c
   };
   // Random starts: a fifth of the budget (at least 4), sizes swept as the runner sweeps them.
   const int starts = std::max(4, limits.evaluations / 5);
-  for (int s = 0; s < starts && !out_of_budget(); ++s) {
+  for (int s = 0; s < starts && !out_of_limits(); ++s) {
     Rng start_rng = Rng::derive(seed, claim.id + "/tighten-start", static_cast<std::uint64_t>(s));
     RecordedCase c;
     try {
@@ -194,7 +194,7 @@ TightenResult tighten(const Claim& claim, Variant variant, std::uint64_t seed, c
   }
   // Hill climbing, one choice at a time; per-choice step sizes in units of the choice's range.
   std::vector<double> step(r.best.tape.size(), 0.2);
-  while (!out_of_budget()) {
+  while (!out_of_limits()) {
     ChoiceTape tape = r.best.tape;
     if (tape.empty()) break;
     step.resize(tape.size(), 0.2);

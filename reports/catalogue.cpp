@@ -62,7 +62,7 @@ std::string experiments_table() {
 
 }  // namespace
 
-// The resolving power of every claim as `thmcheck power --out` measured it (docs/power.json): the tightness t, the
+// The resolving power of every claim as `thmcheck power --out` measured it (docs/power.json): the strength t, the
 // resolving factor k* and k(0.999) on the claim's knob, and its control's factor and power; a claim the file does not
 // measure says why (a finding, no scalable condition) or that it was not run.
 std::string power_table(const std::string& power) {
@@ -80,7 +80,7 @@ std::string power_table(const std::string& power) {
   } catch (const json::exception& e) {
     throw ReportError(std::string("not a power table (thmcheck power --out): ") + e.what());
   }
-  std::string t = fmt::format("Measured by `thmcheck power --out` on {}, {}, each claim's default budget. `t`: the largest\n"
+  std::string t = fmt::format("Measured by `thmcheck power --out` on {}, {}, each claim's default cases. `t`, the strength: the largest\n"
                               "factor on the knob at which every judged instance still holds; `k*`: the smallest a default run\n"
                               "catches with probability 0.99; `k(0.999)`: with probability 0.999, what a negative control needs\n"
                               "(docs/guide/stability-and-power.md). A claim not measured here has its control's power computed in\n"
@@ -97,7 +97,7 @@ std::string power_table(const std::string& power) {
         const json& r = it->second;
         // A factor is a number, or "inf" where no strengthening is resolved (json_number).
         const auto factor = [](const json& x) { return x.is_number() ? fmt::format("{:.4g}", x.get<double>()) : x.get<std::string>(); };
-        cells = fmt::format("{} | {} | {} | {} |", factor(r.at("tightness")), factor(r.at("resolving_factor")), factor(r.at("factor_0999")),
+        cells = fmt::format("{} | {} | {} | {} |", factor(r.at("strength")), factor(r.at("resolving_factor")), factor(r.at("factor_0999")),
                             r.at("judged_per_run").get<int>());
         if (r.contains("control"))
           cells += fmt::format(" the knob x {:g} (caught with probability {:.4g})", r.at("control").at("factor").get<double>(),

@@ -74,7 +74,7 @@ nlohmann::json counterexample_json(const CounterexampleSource& src, const Instan
 }
 
 nlohmann::json counterexample_json(const ClaimRun& run) {
-  const CounterexampleSource src{run.claim->id, run.variant, run.seed, run.worst_case.value_or(-1), run.cases_budget,
+  const CounterexampleSource src{run.claim->id, run.variant, run.seed, run.worst_case.value_or(-1), run.case_count,
                                  std::string(precision_name(run.precision)), ""};
   return counterexample_json(src, *run.worst_instance, *run.worst_evaluation);
 }

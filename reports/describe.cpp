@@ -138,7 +138,7 @@ std::map<std::string, int> discard_reasons(const ClaimRun& r) {
 
 std::string replay_command(const ClaimRun& r) {
   std::string cmd = "thmcheck run --claims " + r.claim->id + " --seed " + std::to_string(r.seed) + " --cases " +
-                    std::to_string(r.cases_budget) + " --precision " + std::string(precision_name(r.precision));
+                    std::to_string(r.case_count) + " --precision " + std::string(precision_name(r.precision));
   if (r.worst_case) cmd += " --case " + std::to_string(*r.worst_case);
   if (r.variant == Variant::negative_control) cmd += " --negative-control";
   return cmd;

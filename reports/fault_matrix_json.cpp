@@ -39,7 +39,7 @@ std::string fault_matrix_json(const FaultMatrix& m) {
   json precisions = json::array();
   for (Precision p : m.precisions) precisions.push_back(std::string(precision_name(p)));
   out["precisions"] = precisions;
-  out["cases"] = m.cases ? json(*m.cases) : json("default: a quarter of each claim's budget, 1 to 10");
+  out["cases"] = m.cases ? json(*m.cases) : json("default: a quarter of each claim's default cases, 1 to 10");
   out["claims"] = ids(m.claims);
   out["baseline_unexpected"] = unexpected(m.baseline);
   out["control_baseline_unexpected"] = unexpected(m.control_baseline);

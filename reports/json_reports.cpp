@@ -94,8 +94,8 @@ nlohmann::json claim_run_json(const ClaimRun& run) {
   j["required_support"] = c.required_support;
   j["min_slack"] = optional_number(run.min_slack);
   j["min_slack_eps"] = optional_number(run.min_slack_eps);
-  // Resolving power (docs/verdicts.md): what a strength factor scales, this run's tightness factor (the largest factor
-  // every judged case survives), and the claim's measured tightness and resolving factor (thmcheck power).
+  // Resolving power (docs/verdicts.md): what a strength factor scales, this run's strength (the largest factor
+  // every judged case survives), and the claim's measured resolving factor (thmcheck power).
   j["power_knob"] = c.power_knob;
   j["strength"] = optional_number(run.strength);
   if (c.resolving_factor > 0) j["resolving_factor"] = number(c.resolving_factor);

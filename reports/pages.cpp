@@ -220,7 +220,7 @@ Page claim_page(const ClaimResult& result) {
       page.add(std::move(f));
   for (const ClaimRun* r : runs)
     if (r->strength)
-      page.add(Paragraph{{plain("Tightness factor at " + std::string(precision_name(r->precision)) + ": "), strong(num(*r->strength)),
+      page.add(Paragraph{{plain("Strength at " + std::string(precision_name(r->precision)) + ": "), strong(num(*r->strength)),
                           plain(" (the largest factor its knob, " + c.power_knob + ", could be strengthened by with every judged case still holding).")}});
   List about{{{plain("paper: [" + c.source + "]")},
               {plain("provenance: " + std::string(to_string(c.provenance)))},
@@ -242,7 +242,7 @@ Page claim_page(const ClaimResult& result) {
                         cell(std::to_string(k.counts.held) + " / " + std::to_string(k.counts.held + k.counts.violated)), cell(str(k.expected))});
     page.add(std::move(t));
   }
-  Table by{{"precision", "verdict", "run", "held", "discarded", "inconclusive", "violated", "hypotheses met", "min slack", "tightness factor"}, {}};
+  Table by{{"precision", "verdict", "run", "held", "discarded", "inconclusive", "violated", "hypotheses met", "min slack", "strength"}, {}};
   for (const ClaimRun* r : runs)
     by.rows.push_back({cell(std::string(precision_name(r->precision))), cell(str(r->verdict), str(r->verdict)), cell(std::to_string(r->cases_run)),
                        cell(std::to_string(r->cases_held)), cell(std::to_string(r->cases_discarded)), cell(std::to_string(r->cases_inconclusive)),
@@ -250,7 +250,7 @@ Page claim_page(const ClaimResult& result) {
   page.add(std::move(by));
   page.add(Paragraph{{plain("Resolving power ("), code("thmcheck power"), plain(", "), file_link("docs/verdicts.md"),
                       plain("): a strength factor k scales the claim's knob, " + c.power_knob +
-                            ", towards a stronger statement. The tightness factor of a run is the largest k its judged cases all survive" +
+                            ", towards a stronger statement. The strength of a run is the largest k its judged cases all survive" +
                             (c.resolving_factor > 0 ? "; the resolving factor k*, the smallest k a default run catches with probability at "
                                                       "least 0.99, is " + num(c.resolving_factor)
                                                     : std::string()) +

@@ -24,13 +24,13 @@ std::string power_json(const std::vector<ClaimPower>& results, const PowerOption
     c["status"] = p.status;
     c["knob"] = p.knob;
     if (p.status == "measured") {
-      c["tightness"] = number(p.tightness);
+      c["strength"] = number(p.strength);
       c["resolving_factor"] = number(p.resolving_factor);
       c["factor_0999"] = number(p.factor_999);
       c["judged_per_run"] = p.judged_per_run;
       nlohmann::ordered_json runs = nlohmann::ordered_json::array();
-      for (double t : p.run_tightness) runs.push_back(number(t));
-      c["run_tightness"] = runs;
+      for (double t : p.run_strength) runs.push_back(number(t));
+      c["run_strength"] = runs;
       nlohmann::ordered_json grid = nlohmann::ordered_json::array();
       for (const PowerPoint& g : p.grid) grid.push_back({{"factor", g.factor}, {"power", g.power}, {"seeds_caught", g.seeds_caught}});
       c["grid"] = grid;

@@ -1,4 +1,4 @@
-// The JSON of thmcheck power: per claim its knob, tightness t, resolving factor k* and the power on a grid of factors.
+// The JSON of thmcheck power: per claim its knob, strength t, resolving factor k* and the power on a grid of factors.
 #pragma once
 
 #include "properties/power.hpp"

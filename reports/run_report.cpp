@@ -26,13 +26,13 @@ void write_counterexamples(const std::filesystem::path& cx, const RunResult& res
       if (r.cases_violated > 0 && r.worst_instance) {
         write_cx(counterexample_filename(r), counterexample_json(r));
         if (r.shrunk)
-          write_origin({r.claim->id, r.variant, r.seed, -1, r.cases_budget, "double",
+          write_origin({r.claim->id, r.variant, r.seed, -1, r.case_count, "double",
                         fmt::format("shrunk from case {} by structure ({} changes; mp50/mp100: {})", r.shrunk->from_case,
                                     r.shrunk->steps.size(), to_string(r.shrunk->ladder))},
                        r.shrunk->instance, r.shrunk->evaluation);
       }
       if (r.artifact_case)
-        write_origin({r.claim->id, r.variant, r.seed, *r.artifact_case, r.cases_budget, "double",
+        write_origin({r.claim->id, r.variant, r.seed, *r.artifact_case, r.case_count, "double",
                       "rounding artifact: violated in double, holds at mp50 and mp100"},
                      *r.artifact_instance, *r.artifact_evaluation);
     }

@@ -184,7 +184,7 @@ void check_one_campaign(const std::vector<ShardFile>& shards, const std::vector<
     if (s.variant != first.variant) refuse("the variant");
     if (s.budget != first.budget || s.campaign != first.campaign) refuse("the budget");
     if (s.precisions != first.precisions) refuse("the precisions");
-    if (s.cases != first.cases) refuse("the case budget");
+    if (s.cases != first.cases) refuse("the case count");
     if (ids(s) != ids(first)) refuse("the claim set");
     if (s.shard.count != first.shard.count) refuse("the number of shards");
     if (!seen.insert(s.shard.index).second)

@@ -38,7 +38,7 @@ ShardFile read_shard(const std::filesystem::path& path);
 RunOptions merged_options(const ShardFile& shard);
 
 // What `merge` accepts: shards of one campaign, i.e. the same build (environment stamp), seed, variant, budget,
-// precisions, case budget and claim set, and every shard I of one K exactly once. `names[k]` names shards[k] in the
+// precisions, case count and claim set, and every shard I of one K exactly once. `names[k]` names shards[k] in the
 // message. Throws DataError, one line: "NAME: the seed differs from FIRST's: not one campaign", "NAME: shard I/K given
 // twice", "missing shard(s) I, J of K"; std::invalid_argument when there is no shard or the names do not match.
 void check_one_campaign(const std::vector<ShardFile>& shards, const std::vector<std::string>& names);

@@ -181,8 +181,10 @@ std::string histogram(const PlotSpec& spec, const std::vector<double>& values, i
            "\" fill=\"#1f77b4\"><title>" + std::to_string(count[b]) + "</title></rect>\n";
   }
   svg += "<line x1=\"" + fmt(L) + "\" y1=\"" + fmt(B) + "\" x2=\"" + fmt(R) + "\" y2=\"" + fmt(B) + "\" stroke=\"#444\"/>\n";
-  svg += "<text x=\"" + fmt(L) + "\" y=\"" + fmt(B + 16) + "\">" + label(lo) + "</text><text x=\"" + fmt(R) + "\" y=\"" +
-         fmt(B + 16) + "\" text-anchor=\"end\">" + label(hi) + "</text>\n";
+  // The axis ends with enough digits to tell them apart (half the range: finite for any two doubles).
+  const double half_range = hi / 2 - lo / 2;
+  svg += "<text x=\"" + fmt(L) + "\" y=\"" + fmt(B + 16) + "\">" + label(lo, half_range) + "</text><text x=\"" + fmt(R) + "\" y=\"" +
+         fmt(B + 16) + "\" text-anchor=\"end\">" + label(hi, half_range) + "</text>\n";
   svg += "<text x=\"" + fmt((L + R) / 2) + "\" y=\"" + fmt(B + 34) + "\" text-anchor=\"middle\">" + html_escape(spec.x_label) +
          "</text>\n<text x=\"" + fmt(L - 6) + "\" y=\"" + fmt(T + 4) + "\" text-anchor=\"end\">" + std::to_string(top) + "</text>\n";
   return svg + "</svg>\n";

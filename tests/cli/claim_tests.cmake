@@ -36,7 +36,7 @@ foreach(i RANGE ${last})
   # A small budget: 8 random starts, so that a claim discarding 40% of its instances (qin.gd.linear_rate) has one to
   # climb from with probability 1 - 0.4^8.
   if(kind STREQUAL "inequality" OR kind STREQUAL "trajectory")
-    add_test(claim.${id}.tighten ${CMAKE_COMMAND} -DCMD=${THM} "-DARGS=tighten|${id}|--budget|40|--out|${SCRATCH}/tighten/${id}"
+    add_test(claim.${id}.tighten ${CMAKE_COMMAND} -DCMD=${THM} "-DARGS=tighten|${id}|--evaluations|40|--out|${SCRATCH}/tighten/${id}"
              -DSTATUS=0 -P ${EXPECT})
   endif()
 endforeach()

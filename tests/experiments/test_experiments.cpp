@@ -50,7 +50,7 @@ thm::ExperimentResult geometric_sums(const thm::ExperimentArgs& a) {
 
 }  // namespace
 
-TEST_CASE("experiments: the table names each experiment once, with a default budget and a run") {
+TEST_CASE("experiments: the table names each experiment once, with default steps and a run") {
   std::set<std::string> names;
   for (const thm::Experiment& e : thm::experiments()) {
     CHECK(names.insert(std::string(e.name)).second);

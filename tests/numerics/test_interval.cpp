@@ -1,5 +1,5 @@
 // Interval certification (docs/derivations/interval_enclosure.md): the enclosures contain the exact
-// singular values (diagonal matrices; a random 5x3 matrix against a 200-digit reference), tighten
+// singular values (diagonal matrices; a random 5x3 matrix against a 200-digit reference), sharpen
 // by orders of magnitude with the digits, widen with the box and contain every sample point's
 // values; the PD certificate proves only what is true; the interval softmax encloses the softmax.
 // References are computed at more digits than the enclosure and compared inside their own
@@ -185,7 +185,7 @@ TEST_CASE("interval: enclosures stay rigorous under assume_uniform_precision (as
   CHECK(contains_all(sigma, reference, 200));
 }
 
-TEST_CASE("interval: the enclosure of sigma_min tightens by orders of magnitude at 30, 60, 120 digits") {
+TEST_CASE("interval: the enclosure of sigma_min sharpens by orders of magnitude at 30, 60, 120 digits") {
   const MatD a = random_5x3();
   std::vector<double> w;
   for (unsigned digits : {30u, 60u, 120u}) {

@@ -1,4 +1,4 @@
-// Stable row softmax: rows sum to one, stay finite for logits up to 1e4, and tighten with precision.
+// Stable row softmax: rows sum to one, stay finite for logits up to 1e4, and sharpen with precision.
 #include "tests/support/mp50.hpp"
 #include "numerics/eigen_types.hpp"
 #include "numerics/random_matrix.hpp"
@@ -64,7 +64,7 @@ TEST_CASE("softmax: extreme logits give one-hot or uniform rows exactly") {
   CHECK(s.allFinite());
 }
 
-TEST_CASE("softmax: the row-sum error tightens from double to mp50 to mp100") {
+TEST_CASE("softmax: the row-sum error sharpens from double to mp50 to mp100") {
   const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   Rng rng(3);
   const MatD k = gaussian_matrix(rng, 9, 9, 20.0);

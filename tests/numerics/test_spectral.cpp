@@ -61,7 +61,7 @@ TEST_CASE("spectral: singular values match a known spectrum to 1e-40 relative at
   }
 }
 
-TEST_CASE("spectral: the error tightens from double to mp50 to mp100") {
+TEST_CASE("spectral: the error sharpens from double to mp50 to mp100") {
   const DigitsGuard at100(mp100_digits);  // the mp100 rung: mpfr_dynamic at 100 digits
   Rng a(19), b(19), c(19);
   const double e64 = worst_relative_error<double>(a, 10, 7, 1e4, SvdMethod::jacobi);

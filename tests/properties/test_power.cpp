@@ -49,8 +49,8 @@ TEST_CASE("power: tightness and resolving factor of a claim whose case strengths
   CHECK(p.status == "measured");
   CHECK(p.seeds == 20);
   CHECK(p.judged_per_run == 50);
-  CHECK(p.tightness >= 2.0);
-  CHECK(p.tightness < 2.05);
+  CHECK(p.strength >= 2.0);
+  CHECK(p.strength < 2.05);
   CHECK(p.resolving_factor > 2.19);
   CHECK(p.resolving_factor < 2.3);
   CHECK(p.factor_999 > p.resolving_factor);
@@ -84,9 +84,9 @@ TEST_CASE("power: a negative control by factor is the claim strengthened, and an
 }
 
 TEST_CASE("power: the support calculation matches the binomial test") {
-  CHECK(std::isinf(support_tightness(50, 50, 0.9)));
+  CHECK(std::isinf(support_strength(50, 50, 0.9)));
   // 45 of 50 held: the largest support not rejected at 1e-3 is below 1, so a finite factor would catch it.
-  const double t = support_tightness(45, 50, 0.9);
+  const double t = support_strength(45, 50, 0.9);
   CHECK(t > 0);
   CHECK(std::isfinite(t));
   // A hold rate of 0.5 against a claimed 0.9: caught at factor 1 with near certainty (docs/verdicts.md, section 6).

@@ -200,7 +200,7 @@ THM_PROPERTY("interval certification never certifies a violation of qin.residual
   RC_ASSERT(cert.verdict != CertifiedVerdict::violated);
 }
 
-TEST_CASE("the demonstration identity tightens as the digits grow: |S1 - S2| / S2 falls with eps at every rung") {
+TEST_CASE("the demonstration identity sharpens as the digits grow: |S1 - S2| / S2 falls with eps at every rung") {
   const Claim& c = claim("demo.fp.one_pass_variance");
   for (int i = 0; i < 8; ++i) {
     const Instance inst = generate_case(c, 5, i, 8);

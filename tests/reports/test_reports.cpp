@@ -150,8 +150,8 @@ TEST_CASE("reports: the replay command of a worst case regenerates that case") {
   REQUIRE(r.worst_case.has_value());
   const std::string cmd = replay_command(r);
   CHECK(cmd.find("--case " + std::to_string(*r.worst_case)) != std::string::npos);
-  CHECK(cmd.find("--cases " + std::to_string(r.cases_budget)) != std::string::npos);
-  const Instance again = generate_case(*r.claim, r.seed, *r.worst_case, r.cases_budget);
+  CHECK(cmd.find("--cases " + std::to_string(r.case_count)) != std::string::npos);
+  const Instance again = generate_case(*r.claim, r.seed, *r.worst_case, r.case_count);
   CHECK(again.params == r.worst_instance->params);
 }
 
@@ -296,6 +296,28 @@ TEST_CASE("svg histogram: values spanning the whole double range do not crash an
   int total = 0;
   for (std::size_t at = svg.find("<title>"); at != std::string::npos; at = svg.find("<title>", at + 1)) total += std::stoi(svg.substr(at + 7));
   CHECK(total == 5);
+}
+
+TEST_CASE("svg histogram: the two ends of a narrow range are labelled apart") {
+  PlotSpec spec;
+  spec.title = "narrow";
+  for (const auto& ends : std::vector<std::pair<double, double>>{{0.99999, 0.999999999}, {1e-9, 1.0000001e-9}, {-3.0000002, -3.0000001}, {123456.0, 123456.5}}) {
+    const double lo = ends.first, hi = ends.second;
+    const std::string svg = histogram(spec, {lo, (lo + hi) / 2, hi}, 10);
+    // The end labels are the two texts after the axis line.
+    const std::size_t axis = svg.find("<line");
+    REQUIRE(axis != std::string::npos);
+    const auto text_at = [&](std::size_t from) {
+      const std::size_t open = svg.find('>', svg.find("<text", from)) + 1;
+      return std::pair{svg.substr(open, svg.find("</text>", open) - open), svg.find("</text>", open)};
+    };
+    const auto [left, after] = text_at(axis);
+    const auto [right, unused] = text_at(after);
+    CAPTURE(lo);
+    CHECK(left != right);
+    CHECK(std::fabs(std::stod(left) - lo) <= (hi - lo) / 4);  // rounded, but nearer its end than the other
+    CHECK(std::fabs(std::stod(right) - hi) <= (hi - lo) / 4);
+  }
 }
 
 TEST_CASE("reports: rounding artifacts are listed, not counted as violations, the claim holds with a note") {
@@ -508,7 +530,7 @@ TEST_CASE("shards: merge takes every shard of one campaign once and refuses anyt
   CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the precisions differs from a's: not one campaign");
   other = shard(1, 3);
   other.cases = 3;
-  CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the case budget differs from a's: not one campaign");
+  CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the case count differs from a's: not one campaign");
   other = shard(1, 3);
   other.claims = select_claims("qin.softmax.rank_collapse,qin.residual.weyl_interlacing");
   CHECK(refusal({shard(0, 3), other, shard(2, 3)}) == "b: the claim set differs from a's: not one campaign");

@@ -1,5 +1,5 @@
 // The run options of the certification tests: double only, certificates of the reported cases, no tightness probe,
-// one fixed seed; `cases` -1 for the claim's default budget.
+// one fixed seed; `cases` -1 for the claim's default cases.
 #pragma once
 
 #include "properties/runner.hpp"

@@ -1,6 +1,6 @@
 // What every claim of a kind must do, over the registry (theorems/registry.hpp), so a new claim is tested by its kind
 // without a test of its own: RapidCheck finds no counterexample to an inequality claim, and every identity claim
-// tightens as the digits grow. The per-claim tests (test_claims_qin.cpp, test_claims_goel.cpp) keep only what is
+// sharpens as the digits grow. The per-claim tests (test_claims_qin.cpp, test_claims_goel.cpp) keep only what is
 // particular to one claim.
 #include "properties/doctest_rapidcheck.hpp"
 #include "properties/rc_choices.hpp"
@@ -24,7 +24,7 @@ std::vector<const Claim*> claims_of_kind(ClaimKind kind) {
 
 // A condition whose bound shrinks with the working precision: at least ten decades from double to mp50 and again from
 // mp50 to mp100 (a rounding allowance falls with eps, 34 and 50 decades; a Richardson tolerance with about sqrt(eps),
-// 17 and 25). Bounds that do not shrink (a Monte-Carlo z SE, a bias) are not precision's to tighten.
+// 17 and 25). Bounds that do not shrink (a Monte-Carlo z SE, a bias) are not precision's to sharpen.
 bool precision_scaled(const Condition& d64, const Condition& d50, const Condition& d100) {
   return !d64.ge && d64.rhs > 0 && d50.rhs <= 1e-10 * d64.rhs && d100.rhs <= 1e-10 * d50.rhs;
 }
@@ -59,7 +59,7 @@ TEST_CASE("every inequality claim: RapidCheck finds no counterexample (double)")
 // them have a bound that shrinks with the precision, and each of those holds at mp50 and mp100, so the measured error
 // has fallen with the bound by at least twenty decades. Double is judged by the claim's run (claim.<id>.as_expected),
 // where a rounding artifact of the demonstration claim is expected.
-TEST_CASE("every identity claim tightens from double to mp50 to mp100 on the same instances") {
+TEST_CASE("every identity claim sharpens from double to mp50 to mp100 on the same instances") {
   constexpr int kInstances = 2;
   const std::vector<const Claim*> claims = claims_of_kind(ClaimKind::identity);
   REQUIRE(claims.size() >= 5);

@@ -304,7 +304,7 @@ TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds
   }
 }
 
-TEST_CASE("goel.optimum prompts claims: the budget rejects the one-sequence reading's share with probability >= 0.99") {
+TEST_CASE("goel.optimum prompts claims: the default cases reject the one-sequence reading's share with probability >= 0.99") {
   // The support test at 1/2 and level 1e-3 (properties/verdicts.hpp) over every judged count a default run reaches (550 less
   // at most 17 discards) rejects 0.382, the 95% upper bound of the one-sequence share 355/996, with probability >= 0.99
   // (docs/derivations/goel.optimum.excess_falls_prompts.md, Calibration); at the former 40 cases it was 0.027.
@@ -324,7 +324,7 @@ TEST_CASE("goel.optimum prompts claims: the budget rejects the one-sequence read
   CHECK(power(40, 0.382) < 0.03);
 }
 
-TEST_CASE("goel.baseline.sgd_vs_algorithm1: support and budget from the power calculation, and the control is the claim's comparisons scaled by 8") {
+TEST_CASE("goel.baseline.sgd_vs_algorithm1: support and default cases from the power calculation, and the control is the claim's comparisons scaled by 8") {
   const Claim& c = claim("goel.baseline.sgd_vs_algorithm1");
   // The one-sided binomial test at level 1e-3 (properties/verdicts.hpp) at support 0.8 over the default cases rejects at
   // held <= 66 of 100, and a true rate of 0.5 is caught with probability >= 0.999 (derivation, "Calibration").

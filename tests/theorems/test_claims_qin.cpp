@@ -1,6 +1,6 @@
 // The [Q] claims beyond their verdicts (each claim's verdict at the default precisions and its control are
 // claim.<id>.as_expected and .control_caught, generated from the registry: tests/cli/claim_tests.cmake; what every
-// claim of a kind must do is tests/theorems/test_claims_by_kind.cpp): the identity parts of inequality claims tighten
+// claim of a kind must do is tests/theorems/test_claims_by_kind.cpp): the identity parts of inequality claims sharpen
 // as the precision grows, the empirical trends are judged the same way at every precision, and the calibration
 // calculations of their derivations hold.
 #include "properties/runner.hpp"
@@ -79,7 +79,7 @@ double hold_rate_upper(int judged, int held) {
 }  // namespace
 
 // --- qin.softmax.rank_collapse ---------------------------------------------------------------
-TEST_CASE("claim qin.softmax.rank_collapse (a) tightens from double to mp50 to mp100") {
+TEST_CASE("claim qin.softmax.rank_collapse (a) sharpens from double to mp50 to mp100") {
   QAttentionSpec s;
   s.N = 6;
   s.d = 5;
@@ -158,7 +158,7 @@ TEST_CASE("claim qin.softmax.rounding_allowance: the error stays within the allo
 }
 
 // --- qin.residual.weyl_interlacing -----------------------------------------------------------
-TEST_CASE("claim qin.residual.weyl_interlacing equality case (W_V = 0) tightens with precision") {
+TEST_CASE("claim qin.residual.weyl_interlacing equality case (W_V = 0) sharpens with precision") {
   QAttentionSpec s;
   s.N = 7;
   s.d = 4;

@@ -7,7 +7,7 @@
 //   kTiltingTokens is -1 within its bias allowance plus z standard errors (delta method), and log(T m_T / c1)
 //   -> 0 at the largest T (z times the per-draw relative SD pooled over the four T). The one-dimensional identity
 //   E[e^{wx} x] / E[e^{wx}] = sigma^2 w is checked by quadrature at working precision along each eigendirection of
-//   Sigma (it tightens with the digits).
+//   Sigma (it sharpens with the digits).
 //   Negative control: the limit without Sigma, B^T q (and w in place of sigma^2 w).
 #include "numerics/models/goel/monte_carlo.hpp"
 #include "numerics/rate_fit.hpp"

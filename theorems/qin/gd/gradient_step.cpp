@@ -7,7 +7,7 @@
 //   For every block b of every layer and a random unit direction V_b on it, with D = (theta_0 - theta_1) / eta the
 //   step of one GD iteration:  | <D_b, V_b> - d/ds L(theta_0 + s V_b) at s = 0 | <= tol_b,
 //   the derivative from loss values alone (central differences at h and h/2, one Richardson step), tol_b its
-//   estimated truncation plus the rounding of the losses and of D (derivation, "Tolerance"). Tightens with digits.
+//   estimated truncation plus the rounding of the losses and of D (derivation, "Tolerance"). Sharpens with the digits.
 // Negative control: the gradient of the same transformer without its attention residual (beta = 0 in the gradient,
 // not in the loss): the formulas of the residual-free model, which hold where the residual carries nothing.
 #include "numerics/directional_derivative.hpp"
