@@ -2,6 +2,7 @@
 
 #include "cli/progress.hpp"
 
+#include "properties/power.hpp"
 #include "properties/runner.hpp"
 #include "reports/atomic_write.hpp"
 #include "reports/catalogue.hpp"
@@ -127,6 +128,15 @@ void print_row(const ClaimRun& r) {
 
 void print_resolved(const ResolvedVerdict& v) {
   fmt::print("{:<{}} => {}\n", "", id_width(), describe_resolved(v));
+  // A trend's `holds` that cannot rule out its named alternative at this run's judged cases says so (docs/verdicts.md,
+  // "Named alternatives").
+  if (v.claim && v.variant == Variant::claim && !v.claim->finding && v.claim->alternative_support > 0 && v.verdict == ClaimVerdict::holds) {
+    const int judged = v.counts.held + v.counts.violated;
+    const double power = support_test_power(judged, v.claim->required_support, v.claim->alternative_support);
+    if (power < kResolvingPower)
+      fmt::print("{:<{}}      underpowered against its alternative, hold rate {:g}: a run of {} judged cases rejects it with probability {:.3g}\n",
+                 "", id_width(), v.claim->alternative_support, judged, power);
+  }
   for (const std::string& line : describe_conditions(v)) fmt::print("{:<{}}      {}\n", "", id_width(), line);
   std::fflush(stdout);
 }

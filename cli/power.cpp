@@ -30,11 +30,12 @@ int power(const PowerArgs& args) {
   for (const Claim* c : claims) {
     ClaimPower p = measure_power(*c, options, [&](int k) { progress_line().show(c->id, std::size_t(k) + 1, options.seeds.size(), "seeds"); });
     progress_line().clear();
+    const std::string alternative = describe_alternative(*c);
     if (p.status == "measured")
-      fmt::print("{:<{}}  t {:<10.4g} k* {:<10.4g} k(0.999) {:<10.4g}{}  [{} seeds, {} judged per run; knob: {}]\n", c->id, w,
+      fmt::print("{:<{}}  t {:<10.4g} k* {:<10.4g} k(0.999) {:<10.4g}{}  [{} seeds, {} judged per run; knob: {}]{}\n", c->id, w,
                  p.strength, p.resolving_factor, p.factor_999,
                  p.control_factor > 0 ? fmt::format("  control x{:.4g}: power {:.4f}", p.control_factor, p.control_power) : "",
-                 p.seeds, p.judged_per_run, p.knob);
+                 p.seeds, p.judged_per_run, p.knob, alternative.empty() ? "" : "; alternative: " + alternative);
     else
       fmt::print("{:<{}}  {}\n", c->id, w, p.status == "finding" ? "a finding: the claim is expected violated; no power to measure"
                                                                  : "not scalable: no condition has a constant to strengthen (its control drops a hypothesis)");

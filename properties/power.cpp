@@ -1,8 +1,10 @@
 #include "properties/power.hpp"
 
 #include "properties/claim_result.hpp"
+#include "properties/verdicts.hpp"
 
 #include <boost/math/distributions/binomial.hpp>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +57,16 @@ double support_strength(int held, int judged, double p0) {
   if (judged <= 0 || held >= judged) return kInf;
   const double p_up = binomial_distribution<double>::find_upper_bound_on_p(judged, held, kSupportTestLevel);
   return p_up >= 1 ? kInf : (1 - p0) / (1 - p_up);
+}
+
+double alternative_power(const Claim& claim) {
+  if (!(claim.alternative_support > 0)) return std::numeric_limits<double>::quiet_NaN();
+  return support_test_power(claim.default_cases, claim.required_support, claim.alternative_support);
+}
+
+std::string describe_alternative(const Claim& claim) {
+  if (!(claim.alternative_support > 0)) return {};
+  return fmt::format("hold rate {:g} (power {:.4g} at {} cases)", claim.alternative_support, alternative_power(claim), claim.default_cases);
 }
 
 std::string power_knob_of(const Claim& claim) {

@@ -61,6 +61,12 @@ double support_power(int held, int pooled, int judged, double p0, double factor)
 // support the one-sided binomial test does not reject at kSupportTestLevel.
 double support_strength(int held, int judged, double p0);
 
+// The power of a default run to rule out the claim's named alternative (ClaimInfo::alternative_support): the support
+// test over the default cases, all judged, when the true hold rate is the alternative's. NaN where none is named.
+double alternative_power(const Claim& claim);
+// "hold rate 0.7 (power 0.995 at 120 cases)", or empty where none is named.
+std::string describe_alternative(const Claim& claim);
+
 // Runs the claim (never its control) on every seed at the run options' budget and estimates its resolving power.
 // progress(seed index) after each seed.
 ClaimPower measure_power(const Claim& claim, const PowerOptions& options, const std::function<void(int)>& progress = {});

@@ -60,6 +60,26 @@ std::string experiments_table() {
   return t;
 }
 
+// The empirical trends' named alternatives (ClaimInfo::alternative_support) and the power of a default run against
+// each, computed here from the support test (properties/power.hpp), never copied.
+std::string alternatives_table() {
+  std::string t = "| claim | support p0 | default cases | alternative hold rate | power of a default run |\n|---|---|---|---|---|\n";
+  for (const Claim& c : all_claims()) {
+    if (c.required_support >= 1.0) continue;
+    const std::string id = c.finding ? code(c.id) + " (finding)" : code(c.id);
+    if (c.finding) {
+      t += fmt::format("| {} | {:g} | {} | a finding: expected violated | its power to show it: the derivation |\n", id, c.required_support, c.default_cases);
+    } else if (c.alternative_support > 0) {
+      const double p = alternative_power(c);
+      t += fmt::format("| {} | {:g} | {} | {:g} | {:.4g}{} |\n", id, c.required_support, c.default_cases, c.alternative_support, p,
+                       p < kResolvingPower ? " (below 0.99: underpowered against it)" : "");
+    } else {
+      t += fmt::format("| {} | {:g} | {} | none named | |\n", id, c.required_support, c.default_cases);
+    }
+  }
+  return t;
+}
+
 }  // namespace
 
 // The resolving power of every claim as `thmcheck power --out` measured it (docs/power.json): the strength t, the
@@ -170,6 +190,11 @@ std::string catalogue_markdown(const std::string& faults_md, const std::string& 
           "`run` certifies its reported cases in intervals (docs/verdicts.md, section 8). `k*`: the resolving factor `thmcheck\n"
           "power` measured (the smallest factor on the knob a default run catches with probability 0.99; `-` where not measured).\n\n";
   page += claims_table();
+  page += "\n## Named alternatives\n\n";
+  page += "What each empirical trend's default run must rule out: the hold rate of a weaker statement, and the probability\n"
+          "that a default run (its default cases, all judged) says `violated` when that is the true rate, from the support test\n"
+          "at level 1e-3 (docs/verdicts.md, \"Named alternatives\"; each derivation says why its rate).\n\n";
+  page += alternatives_table();
   page += "\n## Resolving power\n\n";
   page += power_md;
   page += fmt::format("\n## Experiments ({})\n\n", experiments().size());

@@ -23,6 +23,9 @@ std::string power_json(const std::vector<ClaimPower>& results, const PowerOption
     c["id"] = p.claim->id;
     c["status"] = p.status;
     c["knob"] = p.knob;
+    // An empirical trend's named alternative and a default run's power against it (computed from the registry).
+    if (p.claim->alternative_support > 0)
+      c["alternative"] = {{"support", p.claim->alternative_support}, {"power", number(alternative_power(*p.claim))}};
     if (p.status == "measured") {
       c["strength"] = number(p.strength);
       c["resolving_factor"] = number(p.resolving_factor);

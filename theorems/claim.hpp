@@ -297,6 +297,10 @@ struct ClaimInfo {
   // "Underpowered budgets").
   StudyBudget decided_from = StudyBudget::standard;
   std::string underpowered_reason;
+  // An empirical trend's named alternative (docs/verdicts.md, "Named alternatives"): the hold rate of the weaker
+  // statement its default run must rule out, below required_support (0: none named). Its power at the default cases
+  // is computed, never typed (alternative_power, properties/power.hpp); the derivation says why this rate.
+  double alternative_support = 0;
 };
 
 // The support a variant of an empirical claim is judged at: the claim's, or for a negative control with a

@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <string>
@@ -114,4 +116,43 @@ TEST_CASE("power: every claim's resolving factor is the one docs/power.json meas
       CHECK(std::fabs(c.resolving_factor - it->second) <= 5e-4 * it->second);
     }
   }
+}
+
+static std::string derivation_text(const Claim& c) {
+  std::ifstream in(std::filesystem::path(THM_SOURCE_DIR) / c.derivation);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The support test's tail by direct summation in long double, sharing nothing with Boost.Math: P(Bin(n, p) <= k).
+static long double binomial_cdf_by_sum(int n, long double p, int k) {
+  long double term = std::pow(1.0L - p, n), sum = 0;  // P(X = 0)
+  for (int i = 0; i <= k; ++i) {
+    sum += term;
+    term *= static_cast<long double>(n - i) / (i + 1) * p / (1.0L - p);  // P(X = i + 1) from P(X = i)
+  }
+  return sum;
+}
+
+TEST_CASE("named alternatives: every empirical trend that is not a finding names a weaker hold rate, its power is the "
+          "support test's, and a claim below 0.99 says in its derivation that it is underpowered against it") {
+  int named = 0;
+  for (const Claim& c : all_claims()) {
+    if (c.required_support >= 1.0 || c.finding) continue;
+    CAPTURE(c.id);
+    REQUIRE(c.alternative_support > 0);
+    CHECK(c.alternative_support < c.required_support);
+    // The rejection region from its definition: held <= k for the largest k with P(Bin(n, p0) <= k) < 1e-3.
+    int k = -1;
+    while (k + 1 < c.default_cases && binomial_cdf_by_sum(c.default_cases, c.required_support, k + 1) < 1e-3L) ++k;
+    const double expected = k < 0 ? 0.0 : static_cast<double>(binomial_cdf_by_sum(c.default_cases, c.alternative_support, k));
+    CHECK(alternative_power(c) == doctest::Approx(expected).epsilon(1e-9));
+    CHECK(describe_alternative(c).find("power") != std::string::npos);
+    if (alternative_power(c) < kResolvingPower)
+      CHECK(derivation_text(c).find("underpowered against its alternative") != std::string::npos);
+    ++named;
+  }
+  CHECK(named >= 6);
+  // Claims judged case by case name none.
+  for (const Claim& c : all_claims())
+    if (c.required_support >= 1.0) CHECK(std::isnan(alternative_power(c)));
 }

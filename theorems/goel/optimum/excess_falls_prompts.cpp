@@ -32,6 +32,7 @@ struct ExcessFallsPrompts {
         .mp_cases = 1,
         .ladder_checks = 0,
         .resolving_factor = 3.82,  // thmcheck power --claims goel.optimum.excess_falls_prompts --seeds 1..20
+        .alternative_support = 0.382,  // the one-sequence reading's share (95% upper bound; derivation, "Calibration")
     };
   }
   // What the generator below draws (theorems/goel/optimum.hpp).

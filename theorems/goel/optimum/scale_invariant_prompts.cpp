@@ -31,6 +31,7 @@ struct ScaleInvariantPrompts {
         .mp_cases = 1,
         .ladder_checks = 0,
         .resolving_factor = 3.368,  // thmcheck power --claims goel.optimum.scale_invariant_prompts --seeds 1..20
+        .alternative_support = 0.382,  // the one-sequence reading's share (95% upper bound; derivation, "Calibration")
     };
   }
   // What the generator below draws (theorems/goel/optimum.hpp).

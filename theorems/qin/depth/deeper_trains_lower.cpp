@@ -78,6 +78,7 @@ struct DeeperTrainsLower {
         .default_cases = 14,
         .mp_cases = 0,
         .ladder_checks = 0,
+        .alternative_support = 0.7,  // failure share tripled (derivation, "Calibration"): underpowered against it at 14 cases
     };
   }
 

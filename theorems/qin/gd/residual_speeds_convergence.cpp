@@ -41,6 +41,7 @@ struct ResidualSpeedsConvergence {
         .ladder_checks = 0,
         .control_factor = 100,
         .resolving_factor = 29.25,  // thmcheck power --claims qin.gd.residual_speeds_convergence --seeds 1..20 (the derivation's binomial calculation: about 30)
+        .alternative_support = 0.7,  // failure share tripled (derivation, "Calibration")
     };
   }
 
