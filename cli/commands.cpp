@@ -52,12 +52,12 @@ std::vector<Precision> parse_precision_list(const std::string& csv) {
   return out;
 }
 
-std::uint64_t parse_seed(const std::string& text) {
+std::uint64_t parse_seed(const std::string& text, const std::string& option) {
   std::uint64_t value = 0;
   const char* end = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(text.data(), end, value);
   if (text.empty() || ec != std::errc() || ptr != end)
-    throw UsageError("--seed must be a whole number in [0, 18446744073709551615], got '" + text + "'");
+    throw UsageError(option + " must be a whole number in [0, 18446744073709551615], got '" + text + "'");
   return value;
 }
 

@@ -175,6 +175,7 @@ RunOptions parse_run_options(const std::string& precision, std::optional<int> ca
 // The one claim `id` names (an id or a glob matching exactly one); UsageError otherwise.
 const Claim& select_one_claim(const std::string& id, const std::string& command);
 // A decimal integer in [0, 2^64 - 1]; no sign, no exponent, no wrap-around.
-std::uint64_t parse_seed(const std::string& text);
+// `option` names what is parsed in the error ("--seed", or "--seeds: a seed").
+std::uint64_t parse_seed(const std::string& text, const std::string& option = "--seed");
 
 }  // namespace thm::cli

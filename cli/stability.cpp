@@ -21,10 +21,10 @@ std::vector<std::uint64_t> parse_seed_range(const std::string& text) {
   while (std::getline(ss, item, ',')) {
     const auto dots = item.find("..");
     if (dots == std::string::npos) {
-      seeds.push_back(parse_seed(item));
+      seeds.push_back(parse_seed(item, "--seeds: a seed"));
       continue;
     }
-    const std::uint64_t a = parse_seed(item.substr(0, dots)), b = parse_seed(item.substr(dots + 2));
+    const std::uint64_t a = parse_seed(item.substr(0, dots), "--seeds: a seed"), b = parse_seed(item.substr(dots + 2), "--seeds: a seed");
     if (b < a) throw UsageError("--seeds: the range '" + item + "' is empty (A..B needs A <= B)");
     if (b - a >= kMaxStabilitySeeds) throw UsageError(fmt::format("--seeds: at most {} seeds", kMaxStabilitySeeds));
     for (std::uint64_t s = a;; ++s) {
