@@ -286,6 +286,33 @@ TEST_CASE("goel.risk.*: an excess exactly proportional to each bound's shape ove
   CHECK(verdict(exact(detail::shape_one_over_n()), detail::shape_v1_control()) == CaseVerdict::violated);  // v1's control
 }
 
+// The power knob of the risk claims (kRiskExponentKnob): the exponent test's strength is the factor k on the bound's fitted
+// exponent at which it still holds, (t SE + rounding - a_hat) / (-a_b). An excess exactly proportional to n^-2 has strength
+// 2 against the 1/n bound (to its rounding: SE = 0) and 1 against n^-2; the noisy 1/n study of the full design holds at
+// k = 1 and is caught at k = 2 (the control's exponent); an undecided fit (the standard grid) rules out no k.
+TEST_CASE("goel.risk.*: the exponent test's strength is the factor on the bound's exponent it survives") {
+  const detail::RiskStudy design = synthetic_study(true, -1.0, 6);
+  detail::RiskStudy exact = design;
+  for (std::size_t i = 0; i < exact.grid.size(); ++i)
+    for (double& x : exact.excess[i]) x = 0.37 / (double(exact.grid[i]) * double(exact.grid[i]));
+  const auto strength = [](const detail::RiskStudy& r, const detail::RiskShape& s) {
+    Evaluation e;
+    detail::judge_exponent(e, r, s);
+    REQUIRE(e.conditions.size() == 1);
+    return e.conditions[0].strength;
+  };
+  CHECK(strength(exact, detail::shape_one_over_n()) == doctest::Approx(2.0).epsilon(1e-9));
+  CHECK(strength(exact, detail::shape_n_minus_2()) == doctest::Approx(1.0).epsilon(1e-9));
+  const double t = strength(design, detail::shape_one_over_n());
+  CHECK(t > 1.0);
+  CHECK(t < 2.0);
+  Evaluation e;
+  detail::judge_exponent(e, design, detail::shape_one_over_n());
+  CHECK(strengthened(e, 2.0).conditions[0].verdict == CaseVerdict::violated);
+  CHECK(strengthened(e, 1.0).conditions[0].verdict == CaseVerdict::holds);
+  CHECK(std::isinf(strength(synthetic_study(false, -1.0, 6), detail::shape_one_over_n())));
+}
+
 TEST_CASE("goel.risk.*: on a fixed standard-budget instance the trend test holds for both readings and the later algorithm, the exponent test is undecided, and each control (n^-7) is violated") {
   for (const char* id : {"goel.risk.excess_bound_v1", "goel.risk.excess_bound_1_over_n", "goel.risk.later_algorithm_1_over_n"}) {
     INFO(id);

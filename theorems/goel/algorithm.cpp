@@ -38,6 +38,17 @@ Instance random_point_finite_instance(ChoiceSource& src, int n_max) {
   return inst;
 }
 
+Instance spectral_start_instance(ChoiceSource& src) {
+  GSpec s = finite_spec(src, 4, 100.0);
+  s.k = sized_dimension(src, 1, 4);
+  s.rank = std::min(s.k, s.d);
+  s.entropy = src.entropy();
+  s.mc_seed = src.entropy();
+  Instance inst = build_goel(s);
+  inst.params["n"] = static_cast<double>(src.integer(std::max(8, 2 * s.d + 2), 64));
+  return inst;
+}
+
 }  // namespace detail
 
 

@@ -101,6 +101,11 @@ namespace detail {
 // spectrum-first, lambda = kAlgorithmLambda, and Sigma^{1/2} stored for the training data.
 GSpec finite_spec(ChoiceSource& src, int d_cap, double kappa_max, int d_min = 1, double kappa_min = 1.0);
 
+// The spectral start's instances (goel.init.spectral_exact, goel.init.step_rule): finite_spec's problems (d <= 4,
+// kappa(Sigma) <= 100) with k in 1..4 drawn on its own (so k < d occurs), rank min(k, d), and "n" uniform in
+// [max(8, 2 d + 2), 64] (few tokens: where the step's cap acts).
+Instance spectral_start_instance(ChoiceSource& src);
+
 // The identity claims' instances: finite_spec's problems (d <= 4, kappa(Sigma) <= 100) at a random point (A and B
 // Gaussian, entries N(0, (0.5 / sqrt d)^2)), and "n" (tokens or prompts) uniform in [max(8, 2 d + 2), n_max].
 Instance random_point_finite_instance(ChoiceSource& src, int n_max);

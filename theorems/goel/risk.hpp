@@ -178,8 +178,7 @@ void judge_bound(Evaluation& e, const RiskStudy& r, Bound bound, const std::stri
   }
   const int J = jonckheere(ratio);
   const double p = jonckheere_upper_tail(sizes, J);
-  // A p-value has no constant to strengthen (thmcheck power reports the claim as not scalable; its knob would be the
-  // bound's exponent).
+  // A p-value has no constant to strengthen: thmcheck power scales the exponent test instead (kRiskExponentKnob).
   e.conditions.push_back(with_strength(make_ge<double>(trend_condition_name(name), p, kRiskLevel, 0.0),
                                        kNotScaled));
   const std::size_t half = std::max<std::size_t>(1, r.grid.size() / 2);
@@ -209,6 +208,9 @@ inline RiskShape shape_one_over_n() { return {"1/n", [](double n) { return 1.0 /
 inline RiskShape shape_n_minus_2() { return {"n^-2", [](double n) { return 1.0 / (n * n); }}; }
 inline RiskShape shape_v1() { return {"n^-2 log^6 n", [](double n) { return std::pow(std::log(n), 6) / (n * n); }}; }
 inline RiskShape shape_v1_control() { return {"n^-4 log^6 n", [](double n) { return std::pow(std::log(n), 6) / (n * n * n * n); }}; }
+
+// What thmcheck power strengthens in a risk claim (docs/verdicts.md, "Resolving power"): the exponent test's bound.
+inline constexpr const char* kRiskExponentKnob = "the bound's fitted exponent a_b in the exponent test, multiplied by k";
 
 // The exponent test (goel.risk.excess_bound_1_over_n.md, "The exponent"): the statistical term of L - L* <= C b(n) decays
 // at least as fast as b over the design that was run. The data's slope a_hat (OLS of log(L - L*) on log n over the draws of
@@ -242,7 +244,7 @@ inline void judge_exponent(Evaluation& e, const RiskStudy& r, const RiskShape& s
   if (distinct < 3) {
     Condition c = make_le<double>(exponent_condition_name(shape.name), 0.0, 0.0, 0.0);
     c.verdict = CaseVerdict::inconclusive;  // fewer than three grid points with a converged run: nothing to fit
-    e.conditions.push_back(with_strength(c, kNotScaled));
+    e.conditions.push_back(with_strength(c, std::numeric_limits<double>::infinity()));  // no exponent is ruled out
     e.observations.emplace_back("converged runs in the exponent fit", double(x.size()));
     return;
   }
@@ -260,8 +262,14 @@ inline void judge_exponent(Evaluation& e, const RiskStudy& r, const RiskShape& s
   const double rounding = 16.0 * double(x.size()) * std::numeric_limits<double>::epsilon() * spread / sxx;
   const double half = boost::math::quantile(boost::math::complement(boost::math::students_t_distribution<double>(f.df), 0.005)) * f.se;
   Condition c = make_le<double>(exponent_condition_name(shape.name), f.slope, fb.slope + fr.t * fr.se + rounding, 0.0);
-  if (!(fr.t * fr.se <= kRiskExponentDecided)) c.verdict = CaseVerdict::inconclusive;
-  e.conditions.push_back(with_strength(c, kNotScaled));
+  const bool decided = fr.t * fr.se <= kRiskExponentDecided;
+  if (!decided) c.verdict = CaseVerdict::inconclusive;
+  // The knob (kRiskExponentKnob): the bound's exponent a_b multiplied by k. The condition holds at k while
+  // a_hat <= k a_b + t SE + rounding, so its strength is (t SE + rounding - a_hat) / (-a_b); an undecided fit rules out no k.
+  const double strength = !decided ? std::numeric_limits<double>::infinity()
+                          : fb.slope < 0 ? (fr.t * fr.se + rounding - f.slope) / -fb.slope
+                                         : kNotScaled;
+  e.conditions.push_back(with_strength(c, strength));
   e.estimates.push_back({"exponent", f.slope, f.slope - half, f.slope + half, 0.99});
   e.observations.emplace_back("exponent (OLS of log(L - L*) on log n, converged runs)", f.slope);
   e.observations.emplace_back("exponent 99% interval, low", f.slope - half);

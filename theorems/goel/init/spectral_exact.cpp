@@ -39,16 +39,7 @@ struct SpectralExact {
   static InstanceSchema schema() {
     return finite_schema(4).integer("n", 8, 64);
   }
-  static Instance generate(ChoiceSource& src) {
-    GSpec s = detail::finite_spec(src, 4, 100.0);
-    s.k = sized_dimension(src, 1, 4);
-    s.rank = std::min(s.k, s.d);
-    s.entropy = src.entropy();
-    s.mc_seed = src.entropy();
-    Instance inst = build_goel(s);
-    inst.params["n"] = static_cast<double>(src.integer(std::max(8, 2 * s.d + 2), 64));
-    return inst;
-  }
+  static Instance generate(ChoiceSource& src) { return detail::spectral_start_instance(src); }
 
   // The start judged: Algorithm 1's spectral start, or for the control the factors of M_hat itself (Sigma_hat = I).
   template <class T>

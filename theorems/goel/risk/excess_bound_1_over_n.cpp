@@ -29,6 +29,7 @@ struct ExcessBound1OverN {
         .uses = {"goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
         .default_cases = 2,
         .ladder_checks = 0,
+        .power_knob = detail::kRiskExponentKnob,
         .decided_from = StudyBudget::full,
         .underpowered_reason = detail::kRiskUnderpowered,
     };

@@ -30,6 +30,7 @@ struct LaterAlgorithm1OverN {
         .uses = {"goel.risk.excess_bound_1_over_n", "goel.population.invariances"},
         .default_cases = 2,
         .ladder_checks = 0,
+        .power_knob = detail::kRiskExponentKnob,
         .decided_from = StudyBudget::full,
         .underpowered_reason = detail::kRiskUnderpowered,
     };

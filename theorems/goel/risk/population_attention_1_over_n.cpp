@@ -30,6 +30,8 @@ struct PopulationAttention1OverN {
         .uses = {"goel.population.tilting_identity", "goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
         .default_cases = 2,
         .ladder_checks = 0,
+        .power_knob = detail::kRiskExponentKnob,
+        .resolving_factor = 1.226,  // thmcheck power --claims goel.risk.population_attention_1_over_n --seeds 1..20
     };
   }
 

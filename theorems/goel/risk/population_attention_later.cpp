@@ -26,6 +26,8 @@ struct PopulationAttentionLater {
         .uses = {"goel.risk.population_attention_1_over_n", "goel.population.invariances"},
         .default_cases = 2,
         .ladder_checks = 0,
+        .power_knob = detail::kRiskExponentKnob,
+        .resolving_factor = 1.229,  // thmcheck power --claims goel.risk.population_attention_later --seeds 1..20
     };
   }
 

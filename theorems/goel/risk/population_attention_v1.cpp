@@ -36,6 +36,7 @@ struct PopulationAttentionV1 {
                                 {detail::exponent_condition_name(detail::shape_v1().name), ClaimVerdict::violated}},
         .default_cases = 2,
         .ladder_checks = 0,
+        .power_knob = detail::kRiskExponentKnob,
     };
   }
 
