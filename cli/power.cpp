@@ -37,7 +37,7 @@ int power(const PowerArgs& args) {
                  p.control_factor > 0 ? fmt::format("  control x{:.4g}: power {:.4f}", p.control_factor, p.control_power) : "",
                  p.seeds, p.judged_per_run, p.knob, alternative.empty() ? "" : "; alternative: " + alternative);
     else
-      fmt::print("{:<{}}  {}\n", c->id, w, p.status == "finding" ? "a finding: the claim is expected violated; no power to measure"
+      fmt::print("{:<{}}  {}\n", c->id, w, p.status == "finding" ? "a finding (expected violated): " + describe_finding_power(*c)
                                                                  : "not scalable: no condition has a constant to strengthen (its control drops a hypothesis)");
     std::fflush(stdout);
     results.push_back(std::move(p));

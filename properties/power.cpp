@@ -69,6 +69,18 @@ std::string describe_alternative(const Claim& claim) {
   return fmt::format("hold rate {:g} (power {:.4g} at {} cases)", claim.alternative_support, alternative_power(claim), claim.default_cases);
 }
 
+double finding_power(const Claim& claim) {
+  if (!claim.finding || !claim.finding->measured) return std::numeric_limits<double>::quiet_NaN();
+  return support_test_power(claim.default_cases, required_support(claim, Variant::claim), share_upper_bound(*claim.finding->measured));
+}
+
+std::string describe_finding_power(const Claim& claim) {
+  if (!claim.finding) return {};
+  if (!claim.finding->measured) return "shown by its study's grid, not by a number of cases (no share to power)";
+  const MeasuredShare& m = *claim.finding->measured;
+  return fmt::format("shows with probability {:.4g} at {} cases (measured share {}/{})", finding_power(claim), claim.default_cases, m.held, m.cases);
+}
+
 std::string power_knob_of(const Claim& claim) {
   return claim.required_support < 1.0 ? "tolerated failure share 1 - p0 (p0 = " + std::to_string(claim.required_support) + ") divided by k"
                                       : claim.power_knob;

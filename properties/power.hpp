@@ -66,6 +66,12 @@ double support_strength(int held, int judged, double p0);
 double alternative_power(const Claim& claim);
 // "hold rate 0.7 (power 0.995 at 120 cases)", or empty where none is named.
 std::string describe_alternative(const Claim& claim);
+// A finding's power to show at its default cases (a default run's support test rejects p0): the share its document
+// measured, at its 95% upper bound (share_upper_bound, properties/verdicts.hpp), the one a run's expectation uses. NaN for a
+// finding that no case count decides (no measured share: a study's grid does) and for a claim that is not a finding.
+double finding_power(const Claim& claim);
+// "shows with probability 0.97 at 600 cases (measured share 2142/3000)", or why there is none; empty for a claim.
+std::string describe_finding_power(const Claim& claim);
 
 // Runs the claim (never its control) on every seed at the run options' budget and estimates its resolving power.
 // progress(seed index) after each seed.

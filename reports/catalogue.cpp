@@ -68,7 +68,7 @@ std::string alternatives_table() {
     if (c.required_support >= 1.0) continue;
     const std::string id = c.finding ? code(c.id) + " (finding)" : code(c.id);
     if (c.finding) {
-      t += fmt::format("| {} | {:g} | {} | a finding: expected violated | its power to show it: the derivation |\n", id, c.required_support, c.default_cases);
+      t += fmt::format("| {} | {:g} | {} | a finding: expected violated | {} |\n", id, c.required_support, c.default_cases, describe_finding_power(c));
     } else if (c.alternative_support > 0) {
       const double p = alternative_power(c);
       t += fmt::format("| {} | {:g} | {} | {:g} | {:.4g}{} |\n", id, c.required_support, c.default_cases, c.alternative_support, p,
@@ -125,7 +125,7 @@ std::string power_table(const std::string& power) {
         else
           cells += " own";
       } else {
-        cells = (status == "finding"        ? std::string("a finding (expected violated: no power to measure)")
+        cells = (status == "finding"        ? "a finding (expected violated): " + describe_finding_power(c)
                  : status == "not scalable" ? std::string("not scalable (no condition has a constant to strengthen)")
                                             : status) +
                 " | | | |";

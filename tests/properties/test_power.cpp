@@ -1,6 +1,7 @@
 // Resolving power (properties/power.hpp; docs/verdicts.md, section 7): strengths, the strengthened claim, the power
 // calculation against a synthetic claim whose strengths are known in closed form, and controls by factor.
 #include "properties/power.hpp"
+#include "properties/verdicts.hpp"
 #include "tests/support/synthetic_claim.hpp"
 #include "theorems/registry.hpp"
 
@@ -155,4 +156,35 @@ TEST_CASE("named alternatives: every empirical trend that is not a finding names
   // Claims judged case by case name none.
   for (const Claim& c : all_claims())
     if (c.required_support >= 1.0) CHECK(std::isnan(alternative_power(c)));
+}
+
+// A finding's power to show (finding_power): the support test at its default cases, computed by the binomial sum above
+// at the share's upper bound; every finding with a measured share shows with probability at least 0.99 at its default
+// cases (else make run would call it underpowered), and one shown by a study's grid has none.
+TEST_CASE("findings: the power to show each one at its default cases is the support test's, at least 0.99") {
+  int shown_by_cases = 0, shown_by_grid = 0;
+  for (const Claim& c : all_claims()) {
+    if (!c.finding) {
+      CHECK(std::isnan(finding_power(c)));
+      CHECK(describe_finding_power(c).empty());
+      continue;
+    }
+    CAPTURE(c.id);
+    if (!c.finding->measured) {
+      CHECK(std::isnan(finding_power(c)));
+      CHECK(describe_finding_power(c).find("study's grid") != std::string::npos);
+      ++shown_by_grid;
+      continue;
+    }
+    const double p = share_upper_bound(*c.finding->measured);
+    int k = -1;
+    while (k + 1 < c.default_cases && binomial_cdf_by_sum(c.default_cases, c.required_support, k + 1) < 1e-3L) ++k;
+    const double expected = k < 0 ? 0.0 : static_cast<double>(binomial_cdf_by_sum(c.default_cases, p, k));
+    CHECK(finding_power(c) == doctest::Approx(expected).epsilon(1e-9));
+    CHECK(finding_power(c) >= kPowerLevel);
+    CHECK(describe_finding_power(c).find("shows with probability") != std::string::npos);
+    ++shown_by_cases;
+  }
+  CHECK(shown_by_cases >= 2);
+  CHECK(shown_by_grid >= 1);
 }
