@@ -12,8 +12,11 @@ FUZZ_SECONDS ?= 60
 # The tests run again under the sanitizers: the unit tests (the sanitizer build's test binary holds only those,
 # tests/CMakeLists.txt), the command line, bad input and the corpus. The claims' statistical tests and the long CLI runs
 # stay in the optimised build; of the shard tests, the negative controls from 3 shards and the refusals run here, the
-# whole catalogue from 7 shards only there.
-SANITIZE_SKIP ?= ^(claim|source|slurm|calibration)\.|experiment|browser|stability_lists|report_whole|same_seed|explore_interval_many|shard_reference_claims|shard_merge_claims
+# whole catalogue from 7 shards only there. The byte-for-byte comparisons of a report across jobs, GEMM kernels and libm
+# variants (same_report_any_*: 56 s of the sanitizer half's 457 s of test CPU) run a claim again and again in code the
+# other tests here already instrument; they stay in the optimised build, threads under the sanitizers in
+# faults_small_matrix and stability_same_output_any_jobs.
+SANITIZE_SKIP ?= ^(claim|source|slurm|calibration)\.|experiment|browser|stability_lists|report_whole|same_seed|same_report_any|explore_interval_many|shard_reference_claims|shard_merge_claims
 
 .PHONY: run test build deps configure bench clean sanitize-test fuzz faults catalogue
 

@@ -17,7 +17,7 @@ void BM_ClaimCase(benchmark::State& state, const thm::Claim* claim, thm::Precisi
   state.SetLabel(inst.describe().substr(0, 60));
 }
 
-const bool registered = [] {
+const bool claim_cases_registered = [] {
   for (const thm::Claim& c : thm::all_claims())
     for (thm::Precision p : {thm::Precision::float64, thm::Precision::mp50, thm::Precision::mp100})
       benchmark::RegisterBenchmark((c.id + "/" + std::string(thm::precision_name(p))).c_str(), BM_ClaimCase, &c, p)

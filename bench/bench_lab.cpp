@@ -64,7 +64,7 @@ thm::Instance largest_judged(const thm::Claim& c) {
   return thm::generate_case(c, 1, 0, c.default_cases);
 }
 
-const bool registered = [] {
+const bool certificates_registered = [] {
   for (const thm::Claim& c : thm::all_claims()) {
     if (!c.certify) continue;
     const thm::Claim* p = &c;

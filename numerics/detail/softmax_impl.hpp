@@ -20,16 +20,22 @@ Mat<T> softmax_rows(const Mat<T>& logits) {
     }
     return s;
   }
-  for (Eigen::Index j = 0; j < logits.rows(); ++j) {
-    const T row_max = THM_FAULT(softmax_max_not_subtracted) ? T(0) : T(logits.row(j).maxCoeff());
-    T total = T(0);
-    const Eigen::Index summed = THM_FAULT(softmax_row_sum_off_by_one) ? logits.cols() - 1 : logits.cols();
-    for (Eigen::Index k = 0; k < logits.cols(); ++k) {
-      s(j, k) = exp(T(logits(j, k) - row_max));
-      if (k < summed) total += s(j, k);
-    }
-    for (Eigen::Index k = 0; k < logits.cols(); ++k) s(j, k) /= total;
+  // Column by column (Mat is column-major: row by row strode across the whole matrix), each row's terms still summed in
+  // the order k = 0, 1, ...: the same bits as a row at a time.
+  const Eigen::Index rows = logits.rows(), cols = logits.cols();
+  Vec<T> row_max(rows), total(rows);
+  for (Eigen::Index j = 0; j < rows; ++j) {
+    row_max(j) = THM_FAULT(softmax_max_not_subtracted) ? T(0) : T(logits.row(j).maxCoeff());
+    total(j) = T(0);
   }
+  const Eigen::Index summed = THM_FAULT(softmax_row_sum_off_by_one) ? cols - 1 : cols;
+  for (Eigen::Index k = 0; k < cols; ++k)
+    for (Eigen::Index j = 0; j < rows; ++j) {
+      s(j, k) = exp(T(logits(j, k) - row_max(j)));
+      if (k < summed) total(j) += s(j, k);
+    }
+  for (Eigen::Index k = 0; k < cols; ++k)
+    for (Eigen::Index j = 0; j < rows; ++j) s(j, k) /= total(j);
   return s;
 }
 
