@@ -7,6 +7,8 @@
 #                               the broken variant is violated; where the claim certifies its control, the control's
 #                               worst case is certified violated too (tests/cli/control_caught.cmake)
 #   claim.<id>.tighten          inequality and trajectory claims: the tightness search finds a best ratio
+#   certify.<id>.claim|control  the claim's (or its control's) interval certificates on 2 cases at double (16 if 2 judge none), every
+#                               judged case certified: in the sanitizer build too, which skips claim.*
 #   corpus.<expected>.<file>    tests/corpus/<expected classification>/<claim>-<hash>.json replayed with explore, and
 #                               certified too when the claim has an interval evaluation
 # Inputs (set by tests/CMakeLists.txt through the generated include file): THM, EXPECT, SCRATCH, TESTS_DIR.
@@ -33,6 +35,22 @@ foreach(i RANGE ${last})
   add_test(claim.${id}.control_caught ${CMAKE_COMMAND} -DCMD=${THM}
            "-DARGS=run|--claims|${id}|--precision|double|--negative-control|--certify|${certify}|--report|${SCRATCH}/control/${id}"
            -DSTATUS=0 -DCERTIFIED=${certified_control} -DID=${id} -DREPORT=${SCRATCH}/control/${id} -P ${TESTS_DIR}/cli/control_caught.cmake)
+  # Every certifying claim's certificates, and its control's, on a few cases at double (tests/cli/certify_cases.cmake):
+  # not claim.*, so that the sanitizer build runs them.
+  foreach(variant claim control)
+    if(variant STREQUAL "claim")
+      set(certifies ${certified_${id}})
+      set(flag "")
+    else()
+      set(certifies ${certified_control})
+      set(flag "|--negative-control")
+    endif()
+    if(certifies)
+      add_test(certify.${id}.${variant} ${CMAKE_COMMAND} -DCMD=${THM} -DID=${id} -DREPORT=${SCRATCH}/certify/${id}-${variant}
+               "-DARGS=run|--claims|${id}|--precision|double|--cases|@CASES@|--seed|13|--certify|all${flag}|--report|${SCRATCH}/certify/${id}-${variant}"
+               -P ${TESTS_DIR}/cli/certify_cases.cmake)
+    endif()
+  endforeach()
   # A small budget: 8 random starts, so that a claim discarding 40% of its instances (qin.gd.linear_rate) has one to
   # climb from with probability 1 - 0.4^8.
   if(kind STREQUAL "inequality" OR kind STREQUAL "trajectory")

@@ -163,7 +163,7 @@ struct GlobalMinima {
     const auto distance = [&](const Factors<I>& p) { return sqrt(detail::factor_squared_norm(theta - p)); };
     // d = 1: O(1) = {+1, -1}, so a random gauge is either the projection's (the same point of S: an exact tie, which
     // no enclosure of the difference certifies, proved by the signs instead) or its reflection.
-    const IMat K1 = S.P.transpose() * theta.P + (p_only ? IMat(IMat::Zero(1, 1)) : IMat(S.Q.transpose() * theta.Q));
+    const IMat K1 = S.P.transpose() * theta.P + (p_only ? IMat(IMat::Zero(S.P.cols(), theta.P.cols())) : IMat(S.Q.transpose() * theta.Q));
     for (int i = 0; i < 3; ++i) {
       const MatD Oi = inst.matrix("O_random" + std::to_string(i), g.d, g.d);
       const std::string& name = at_double.conditions[at_S.size() + static_cast<std::size_t>(i)].name;

@@ -1,0 +1,32 @@
+# certify.<id>.<variant> (tests/cli/claim_tests.cmake): runs CMD with ARGS ('|'-separated: one claim at double with
+# --certify all; @CASES@ stands for the case count) on 2 cases, or on 16 when those 2 were all discarded, and checks
+# that the run finished (exit 0, or 1: on a few cases a control need not come out violated) and that every judged case
+# of REPORT/claims/ID.json carries an interval certificate. The point is the certification code of every certifying
+# claim and control run at least once under the sanitizers, whose build skips the claim.* tests (a control's
+# certificate once added a 1 x 1 interval matrix to a d x d one, which no other test ran).
+foreach(cases 2 16)
+  string(REPLACE "@CASES@" "${cases}" a "${ARGS}")
+  string(REPLACE "|" ";" args "${a}")
+  execute_process(COMMAND ${CMD} ${args} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+    message(FATAL_ERROR "expected exit 0 or 1, got ${rc}\nstdout:\n${out}\nstderr:\n${err}")
+  endif()
+  file(READ ${REPORT}/claims/${ID}.json json)
+  string(JSON run GET "${json}" runs 0 cases_run)
+  string(JSON discarded GET "${json}" runs 0 cases_discarded)
+  math(EXPR judged "${run} - ${discarded}")
+  if(judged GREATER 0)
+    break()
+  endif()
+endforeach()
+if(judged EQUAL 0)
+  message(FATAL_ERROR "${ID}: all ${run} cases were discarded, so nothing was certified")
+endif()
+string(JSON attempted ERROR_VARIABLE no_cert GET "${json}" runs 0 certification attempted)
+if(no_cert)
+  message(FATAL_ERROR "${ID}: no certification in the report (${no_cert})")
+endif()
+if(NOT attempted EQUAL judged)
+  message(FATAL_ERROR "${ID}: ${attempted} of ${judged} judged cases certified")
+endif()
+message(STATUS "${ID}: ${attempted} judged cases of ${run} certified (exit ${rc})")
