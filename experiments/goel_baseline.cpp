@@ -9,6 +9,7 @@
 
 namespace thm {
 
+namespace goel_baseline {  // named: the experiments build as one unit (CMakeLists.txt, THM_UNITY)
 namespace {
 
 std::string num(double x) { return exact_decimal(x); }
@@ -63,8 +64,9 @@ ExperimentResult run(const ExperimentArgs& a) {
 }
 
 }  // namespace
+}  // namespace goel_baseline
 
 extern const Experiment kGoelBaseline{"goel-baseline", "[G]: Algorithm 1 from the spectral start against GD and SGD from a random start",
-                                      kBaselineIterations, false, run};
+                                      kBaselineIterations, false, goel_baseline::run};
 
 }  // namespace thm

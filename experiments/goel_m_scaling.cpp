@@ -8,6 +8,7 @@
 
 namespace thm {
 
+namespace goel_m_scaling {  // named: the experiments build as one unit (CMakeLists.txt, THM_UNITY)
 namespace {
 
 using goel_experiments::gaps;
@@ -99,8 +100,9 @@ ExperimentResult run(const ExperimentArgs& a) {
 }
 
 }  // namespace
+}  // namespace goel_m_scaling
 
 extern const Experiment kGoelMScaling{"goel-m-scaling", "[G]: Algorithm 1's geometric rate in m against kappa(Sigma), beside plain GD",
-                                      1000, false, run};
+                                      1000, false, goel_m_scaling::run};
 
 }  // namespace thm

@@ -12,6 +12,7 @@
 
 namespace thm {
 
+namespace goel_n_scaling {  // named: the experiments build as one unit (CMakeLists.txt, THM_UNITY)
 namespace {
 
 std::string num(double x) { return exact_decimal(x); }
@@ -132,8 +133,9 @@ ExperimentResult run(const ExperimentArgs& a) {
 }
 
 }  // namespace
+}  // namespace goel_n_scaling
 
 extern const Experiment kGoelNScaling{"goel-n-scaling", "[G]: the spectral start's distance and the excess risk against n, fitted exponents",
-                                      300, false, run};
+                                      300, false, goel_n_scaling::run};
 
 }  // namespace thm

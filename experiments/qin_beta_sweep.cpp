@@ -10,6 +10,7 @@
 
 namespace thm {
 
+namespace qin_beta_sweep {  // named: the experiments build as one unit (CMakeLists.txt, THM_UNITY)
 namespace {
 
 std::string num(double x) { return exact_decimal(x); }
@@ -140,9 +141,10 @@ ExperimentResult run(const ExperimentArgs& a) {
 }
 
 }  // namespace
+}  // namespace qin_beta_sweep
 
 extern const Experiment kQinBetaSweep{"qin-beta-sweep",
                                       "[Q]: the residual (beta) against the convergence rate and the attention output's conditioning",
-                                      20000, true, run};
+                                      20000, true, qin_beta_sweep::run};
 
 }  // namespace thm

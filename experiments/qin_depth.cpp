@@ -8,6 +8,7 @@
 
 namespace thm {
 
+namespace qin_depth {  // named: the experiments build as one unit (CMakeLists.txt, THM_UNITY)
 namespace {
 
 std::string num(double x) { return exact_decimal(x); }
@@ -93,8 +94,9 @@ ExperimentResult run(const ExperimentArgs& a) {
 }
 
 }  // namespace
+}  // namespace qin_depth
 
 extern const Experiment kQinDepth{"qin-depth", "[Q]: conditioning per layer and trained loss per depth, with and without the residual",
-                                  20000, true, run};
+                                  20000, true, qin_depth::run};
 
 }  // namespace thm

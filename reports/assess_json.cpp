@@ -8,7 +8,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json number(double x) { return json_number<Json>(x); }
+Json assess_number(double x) { return json_number<Json>(x); }
 
 Json rung_json(const ExploreRung& r) {
   Json j;
@@ -20,8 +20,8 @@ Json rung_json(const ExploreRung& r) {
   j["measured"] = judged ? Json(r.measured) : Json();
   j["relation"] = judged ? Json(r.ge ? ">=" : "<=") : Json();
   j["bound"] = judged ? Json(r.bound) : Json();
-  j["margin"] = judged ? number(r.margin) : Json();
-  j["agreeing_digits"] = r.agreeing_digits ? number(*r.agreeing_digits) : Json();
+  j["margin"] = judged ? assess_number(r.margin) : Json();
+  j["agreeing_digits"] = r.agreeing_digits ? assess_number(*r.agreeing_digits) : Json();
   return j;
 }
 
@@ -47,7 +47,7 @@ Json assess_json(const Instance& inst, const std::vector<ClaimAssessment>& asses
     Json quantities = Json::array();
     for (const QuantityRow& q : quantity_table(a.ladder, std::size_t(-1))) {
       Json values = Json::array();
-      for (const std::optional<double>& v : q.values) values.push_back(v ? number(*v) : Json());
+      for (const std::optional<double>& v : q.values) values.push_back(v ? assess_number(*v) : Json());
       quantities.push_back({{"name", q.name}, {"values", std::move(values)}});
     }
     c["quantities"] = std::move(quantities);
@@ -56,8 +56,8 @@ Json assess_json(const Instance& inst, const std::vector<ClaimAssessment>& asses
       Json conditions = Json::array();
       for (const CertifiedCondition& k : cert.certification.conditions)
         conditions.push_back({{"name", k.name},
-                              {"margin_lower", number(k.margin_lower)},
-                              {"margin_upper", number(k.margin_upper)},
+                              {"margin_lower", assess_number(k.margin_lower)},
+                              {"margin_upper", assess_number(k.margin_upper)},
                               {"verdict", std::string(to_string(k.verdict))}});
       c["certification"] = {{"verdict", std::string(to_string(cert.certification.verdict))},
                             {"digits", cert.digits},

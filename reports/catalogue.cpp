@@ -16,7 +16,7 @@ namespace thm {
 
 namespace {
 
-std::string code(const std::string& s) { return s.empty() ? std::string() : "`" + s + "`"; }
+std::string backticked(const std::string& s) { return s.empty() ? std::string() : "`" + s + "`"; }
 
 // "N cases", with the multiprecision replay and the support where they are not the defaults.
 std::string budget(const Claim& c) {
@@ -41,13 +41,13 @@ std::string claims_table() {
       "| id | paper | provenance | reading | kind | cases | statement | negative control | uses | certified | knob | k* |\n"
       "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const Claim& c : all_claims()) {
-    const std::string id = c.finding ? code(c.id) + " (finding)" : code(c.id);
+    const std::string id = c.finding ? backticked(c.id) + " (finding)" : backticked(c.id);
     // The derivation's path from docs/ (this page's folder).
     const std::string link = c.derivation.rfind("docs/", 0) == 0 ? c.derivation.substr(5) : "../" + c.derivation;
     std::string uses;
-    for (const std::string& u : c.uses) uses += (uses.empty() ? "" : ", ") + code(u);
+    for (const std::string& u : c.uses) uses += (uses.empty() ? "" : ", ") + backticked(u);
     t += fmt::format("| [{}]({}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", id, link, c.source,
-                     to_string(c.provenance), code(c.reading), to_string(c.kind), budget(c), md_escape(c.statement), control(c),
+                     to_string(c.provenance), backticked(c.reading), to_string(c.kind), budget(c), md_escape(c.statement), control(c),
                      uses, c.certify ? (c.certifies_control ? "claim and control" : "claim") : "", knob(c), c.resolving_factor > 0 ? fmt::format("{:g}", c.resolving_factor) : std::string("-"));
   }
   return t;
@@ -66,7 +66,7 @@ std::string alternatives_table() {
   std::string t = "| claim | support p0 | default cases | alternative hold rate | power of a default run |\n|---|---|---|---|---|\n";
   for (const Claim& c : all_claims()) {
     if (c.required_support >= 1.0) continue;
-    const std::string id = c.finding ? code(c.id) + " (finding)" : code(c.id);
+    const std::string id = c.finding ? backticked(c.id) + " (finding)" : backticked(c.id);
     if (c.finding) {
       t += fmt::format("| {} | {:g} | {} | a finding: expected violated | {} |\n", id, c.required_support, c.default_cases, describe_finding_power(c));
     } else if (c.alternative_support > 0) {
@@ -133,7 +133,7 @@ std::string power_table(const std::string& power) {
     } catch (const json::exception& e) {
       throw ReportError("power table, claim " + c.id + ": " + e.what());
     }
-    t += fmt::format("| {} | {} | {} |\n", code(c.id), knob(c), cells);
+    t += fmt::format("| {} | {} | {} |\n", backticked(c.id), knob(c), cells);
   }
   return t;
 }

@@ -6,7 +6,7 @@
 namespace thm {
 
 namespace {
-nlohmann::ordered_json number(double x) { return json_number<nlohmann::ordered_json>(x); }
+nlohmann::ordered_json power_number(double x) { return json_number<nlohmann::ordered_json>(x); }
 }  // namespace
 
 std::string power_json(const std::vector<ClaimPower>& results, const PowerOptions& options) {
@@ -25,14 +25,14 @@ std::string power_json(const std::vector<ClaimPower>& results, const PowerOption
     c["knob"] = p.knob;
     // An empirical trend's named alternative and a default run's power against it (computed from the registry).
     if (p.claim->alternative_support > 0)
-      c["alternative"] = {{"support", p.claim->alternative_support}, {"power", number(alternative_power(*p.claim))}};
+      c["alternative"] = {{"support", p.claim->alternative_support}, {"power", power_number(alternative_power(*p.claim))}};
     if (p.status == "measured") {
-      c["strength"] = number(p.strength);
-      c["resolving_factor"] = number(p.resolving_factor);
-      c["factor_0999"] = number(p.factor_999);
+      c["strength"] = power_number(p.strength);
+      c["resolving_factor"] = power_number(p.resolving_factor);
+      c["factor_0999"] = power_number(p.factor_999);
       c["judged_per_run"] = p.judged_per_run;
       nlohmann::ordered_json runs = nlohmann::ordered_json::array();
-      for (double t : p.run_strength) runs.push_back(number(t));
+      for (double t : p.run_strength) runs.push_back(power_number(t));
       c["run_strength"] = runs;
       nlohmann::ordered_json grid = nlohmann::ordered_json::array();
       for (const PowerPoint& g : p.grid) grid.push_back({{"factor", g.factor}, {"power", g.power}, {"seeds_caught", g.seeds_caught}});

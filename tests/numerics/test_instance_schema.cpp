@@ -45,7 +45,7 @@ std::string refusal(const InstanceSchema& s, const Instance& inst, int digits = 
   return "";
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool mentions(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -54,46 +54,46 @@ TEST_CASE("schema: a well-formed instance passes, extra parameters are allowed, 
   CHECK(refusal(s, toy_instance(3)).empty());
   Instance extra = toy_instance(3);
   extra.matrices["Z"] = MatD::Zero(1, 1);
-  CHECK(contains(refusal(s, extra), "matrix 'Z' (1 x 1) is not one this claim reads"));
+  CHECK(mentions(refusal(s, extra), "matrix 'Z' (1 x 1) is not one this claim reads"));
 }
 
 TEST_CASE("schema: a misshapen matrix is named with both shapes, a missing one with its shape") {
   const InstanceSchema s = toy_schema();
   Instance bad = toy_instance(3);
   bad.matrices["X"] = MatD::Ones(4, 2);
-  CHECK(contains(refusal(s, bad), "matrix 'X' is 4 x 2, the parameters make it 3 x 2"));
+  CHECK(mentions(refusal(s, bad), "matrix 'X' is 4 x 2, the parameters make it 3 x 2"));
   bad = toy_instance(3);
   bad.matrices.erase("W");
-  CHECK(contains(refusal(s, bad), "matrix 'W' (2 x 2) is missing"));
+  CHECK(mentions(refusal(s, bad), "matrix 'W' (2 x 2) is missing"));
 }
 
 TEST_CASE("schema: counts must be integers, and every parameter within its range and finite") {
   const InstanceSchema s = toy_schema();
   Instance bad = toy_instance(3);
   bad.params["n"] = 2.7;
-  CHECK(contains(refusal(s, bad), "parameter 'n' = 2.7 must be an integer"));
+  CHECK(mentions(refusal(s, bad), "parameter 'n' = 2.7 must be an integer"));
   bad.params["n"] = 9;
   bad.matrices["X"] = MatD::Ones(9, 2);
-  CHECK(contains(refusal(s, bad), "parameter 'n' = 9 is outside [1, 8], the range this claim evaluates within a minute"));
+  CHECK(mentions(refusal(s, bad), "parameter 'n' = 9 is outside [1, 8], the range this claim evaluates within a minute"));
   CHECK(refusal(s, bad, InstanceSchema::kReferenceDigits, true) == "");  // --patient lifts the limit on the work ...
   bad.params["n"] = 0;
   bad.matrices["X"] = MatD::Ones(0, 2);
-  CHECK(contains(refusal(s, bad, InstanceSchema::kReferenceDigits, true), "parameter 'n' = 0 is outside [1, 8]"));  // ... not the range
+  CHECK(mentions(refusal(s, bad, InstanceSchema::kReferenceDigits, true), "parameter 'n' = 0 is outside [1, 8]"));  // ... not the range
   bad = toy_instance(3);
   bad.params["scale"] = -1;
-  CHECK(contains(refusal(s, bad), "parameter 'scale'"));
+  CHECK(mentions(refusal(s, bad), "parameter 'scale'"));
   bad = toy_instance(3);
   bad.params.erase("scale");
-  CHECK(contains(refusal(s, bad), "no parameter 'scale'"));
+  CHECK(mentions(refusal(s, bad), "no parameter 'scale'"));
   bad = toy_instance(3);
   bad.params["note"] = std::numeric_limits<double>::infinity();
-  CHECK(contains(refusal(s, bad), "parameter 'note' is not finite"));
+  CHECK(mentions(refusal(s, bad), "parameter 'note' is not finite"));
   bad = toy_instance(3);
   bad.matrices["W"](1, 0) = std::nan("");
-  CHECK(contains(refusal(s, bad), "matrix 'W' has a NaN or infinite entry"));
+  CHECK(mentions(refusal(s, bad), "matrix 'W' has a NaN or infinite entry"));
   bad = toy_instance(3);
   bad.family = "other";
-  CHECK(contains(refusal(s, bad), "family 'other'"));
+  CHECK(mentions(refusal(s, bad), "family 'other'"));
 }
 
 TEST_CASE("schema: above the reference digits an instance is accepted while its estimated time stays within a minute") {
@@ -103,7 +103,7 @@ TEST_CASE("schema: above the reference digits an instance is accepted while its 
   const int ref = InstanceSchema::kReferenceDigits;
   CHECK(refusal(s, toy_instance(8), ref) == "");
   CHECK(refusal(s, toy_instance(8), 2 * ref) == "");  // 15 s x 4 = 60 s: still within
-  CHECK(contains(refusal(s, toy_instance(8), 3 * ref), "at " + std::to_string(3 * ref) + " digits this instance would take about 135 s"));
+  CHECK(mentions(refusal(s, toy_instance(8), 3 * ref), "at " + std::to_string(3 * ref) + " digits this instance would take about 135 s"));
   CHECK(refusal(s, toy_instance(8), 3 * ref, true) == "");  // --patient
   // n = 3: 10 entries, (1/2)^1.5 of the work: 15 x 9 x 0.354 = 48 s at 600 digits.
   CHECK(refusal(s, toy_instance(3), 3 * ref) == "");
@@ -137,19 +137,19 @@ TEST_CASE("schema: every claim refuses each of its matrices misshapen or missing
       CAPTURE(m.name);
       Instance bad = inst;
       bad.matrices[m.name] = MatD::Zero(m.rows + 1, m.cols);
-      CHECK(contains(refusal(c.schema, bad), "matrix '" + m.name + "' is " + std::to_string(m.rows + 1) + " x " + std::to_string(m.cols)));
+      CHECK(mentions(refusal(c.schema, bad), "matrix '" + m.name + "' is " + std::to_string(m.rows + 1) + " x " + std::to_string(m.cols)));
       bad.matrices.erase(m.name);
       const std::string missing = refusal(c.schema, bad);
       CHECK(!missing.empty());
     }
     Instance extra = inst;
     extra.matrices["stray"] = MatD::Zero(2, 2);
-    CHECK(contains(refusal(c.schema, extra), "'stray'"));
+    CHECK(mentions(refusal(c.schema, extra), "'stray'"));
     for (const char* count : {"n", "d", "N", "k"})
       if (inst.params.count(count)) {
         Instance bad = inst;
         bad.params[count] += 0.5;
-        CHECK(contains(refusal(c.schema, bad), "must be an integer"));
+        CHECK(mentions(refusal(c.schema, bad), "must be an integer"));
       }
   }
 }

@@ -13,7 +13,7 @@ namespace {
 // (1 + 1e-20) - 1 >= 0.5e-20: true, but double rounds 1 + 1e-20 to 1 (false only in floating point); the negative
 // control 1 >= 2 is false at every precision. Observes the left side, and a two-point curve.
 template <class T>
-Evaluation floating_point_only(bool broken) {
+Evaluation floating_point_only_with_curve(bool broken) {
   Evaluation e;
   const T lhs = broken ? T(1) : T(T(1) + T(1e-20)) - T(1);
   const T rhs = broken ? T(2) : T(0.5e-20);
@@ -24,17 +24,17 @@ Evaluation floating_point_only(bool broken) {
   return e;
 }
 
-Claim ladder_claim() {
+Claim ladder_claim_with_curve() {
   Claim c;
   c.id = "test.floating_point_only";
   c.source = "test";
   c.provenance = Provenance::derived;
   c.kind = ClaimKind::identity;
   c.generate = [](ChoiceSource&) { return Instance{}; };
-  c.evaluate = [](const Instance&, Precision, Variant v) { return floating_point_only<double>(v == Variant::negative_control); };
+  c.evaluate = [](const Instance&, Precision, Variant v) { return floating_point_only_with_curve<double>(v == Variant::negative_control); };
   c.evaluate_digits = [](const Instance&, int digits, Variant v) {
     const DigitsGuard guard(digits);
-    return floating_point_only<mpfr_dynamic>(v == Variant::negative_control);
+    return floating_point_only_with_curve<mpfr_dynamic>(v == Variant::negative_control);
   };
   return c;
 }
@@ -42,7 +42,7 @@ Claim ladder_claim() {
 }  // namespace
 
 TEST_CASE("explore: a violation only double sees is a rounding artifact, and the rungs and their agreement are reported") {
-  const Claim c = ladder_claim();
+  const Claim c = ladder_claim_with_curve();
   std::vector<std::string> seen;
   const ExploreResult r = explore_ladder(c, Instance{}, Variant::claim, {30, 50}, [&](const ExploreRung& k) { seen.push_back(k.name); });
   CHECK(seen == std::vector<std::string>{"double", "30 digits", "50 digits"});  // each rung as soon as it is evaluated
@@ -76,7 +76,7 @@ TEST_CASE("explore: a violation only double sees is a rounding artifact, and the
 }
 
 TEST_CASE("explore: violated at every rung is genuine, holding at every rung holds") {
-  const Claim c = ladder_claim();
+  const Claim c = ladder_claim_with_curve();
   CHECK(explore_ladder(c, Instance{}, Variant::negative_control, {30}).classification == ExploreClass::genuine);
   Claim holds = c;
   holds.evaluate = [](const Instance&, Precision, Variant) {
@@ -109,7 +109,7 @@ TEST_CASE("explore: interval certification refuses a matrix beyond its largest s
 }
 
 TEST_CASE("explore: an instance judged in double gets the double rung's evaluation and verdict") {
-  const Claim c = ladder_claim();
+  const Claim c = ladder_claim_with_curve();
   const JudgedInstance claim = judge_in_double(c, Instance{}, Variant::claim);
   CHECK(claim.verdict == CaseVerdict::violated);  // double rounds 1 + 1e-20 to 1
   REQUIRE(claim.evaluation.conditions.size() == 1);

@@ -16,7 +16,7 @@ using namespace thm;
 namespace {
 
 // The synthetic claim with a dimension choice before x (tests/support/synthetic_claim.hpp).
-Claim synthetic(double lo, double hi) { return testing::synthetic_claim(lo, hi, true); }
+Claim synthetic_with_dimension(double lo, double hi) { return testing::synthetic_claim(lo, hi, true); }
 
 const Claim& claim(const char* id) {
   for (const Claim& c : all_claims())
@@ -39,7 +39,7 @@ TEST_CASE("a recorded tape regenerates every claim's case exactly") {
 }
 
 TEST_CASE("shrinking keeps the violation, lowers dimensions and rounds scales") {
-  const Claim c = synthetic(1.0, 10.0);  // x in [1, 10]: violated unless x == 1
+  const Claim c = synthetic_with_dimension(1.0, 10.0);  // x in [1, 10]: violated unless x == 1
   RecordedCase start;
   for (int i = 0; i < 20; ++i) {
     start = record_case(c, 3, i, 20);
@@ -62,7 +62,7 @@ TEST_CASE("shrinking keeps the violation, lowers dimensions and rounds scales") 
 }
 
 TEST_CASE("shrinking terminates on a generator that rejects and redraws, and never oscillates between round values") {
-  Claim c = synthetic(0.125, 10.0);
+  Claim c = synthetic_with_dimension(0.125, 10.0);
   c.generate = [](ChoiceSource& src) {
     Instance inst;
     inst.family = "test";
@@ -97,7 +97,7 @@ TEST_CASE("shrinking a real claim's negative control: smaller, still violated, g
 }
 
 TEST_CASE("the tightness search climbs towards the bound and never scores a discarded instance") {
-  const Claim c = synthetic(-1.0, 1.0);  // holds everywhere; the sup of x / 1 is 1
+  const Claim c = synthetic_with_dimension(-1.0, 1.0);  // holds everywhere; the sup of x / 1 is 1
   const TightenResult r = tighten(c, Variant::claim, 11, SearchLimits{150, 30});
   REQUIRE(r.found);
   CHECK(r.tightest.ratio <= 1.0);
@@ -105,7 +105,7 @@ TEST_CASE("the tightness search climbs towards the bound and never scores a disc
   CHECK(r.tightest.ratio >= r.first_ratio);
   CHECK(r.best.instance.param("x") >= 0);  // never a discarded one
   CHECK(r.evaluations <= 150);
-  const TightenResult none = tighten(synthetic(-2.0, -1.0), Variant::claim, 11, SearchLimits{30, 10});
+  const TightenResult none = tighten(synthetic_with_dimension(-2.0, -1.0), Variant::claim, 11, SearchLimits{30, 10});
   CHECK(!none.found);
   CHECK(none.discarded == none.evaluations);
 }

@@ -11,6 +11,7 @@
 #include "theorems/goel/constants.hpp"
 #include "numerics/models/goel/population_instance.hpp"
 #include "theorems/registry.hpp"
+#include "tests/support/claim_by_id.hpp"
 
 #include <boost/math/distributions/binomial.hpp>
 
@@ -21,13 +22,6 @@
 #include <limits>
 
 using namespace thm;
-
-namespace {
-
-const Claim& claim(const std::string& id) { return *select_claims(id).front(); }
-
-}  // namespace
-
 
 TEST_CASE("the quartic direction breaks one-point strong convexity when rank(Z*) < d (the control's mechanism)") {
   GSpec s;

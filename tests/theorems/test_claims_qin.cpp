@@ -8,6 +8,7 @@
 #include "numerics/models/qin/attention_instance.hpp"
 #include "numerics/models/qin/model_instance.hpp"
 #include "theorems/registry.hpp"
+#include "tests/support/claim_by_id.hpp"
 
 #include <Eigen/SVD>
 #include <boost/math/distributions/binomial.hpp>
@@ -40,7 +41,6 @@ constexpr const char* kResidualSpeedsId = "qin.gd.residual_speeds_convergence";
 constexpr const char* kForwardCollapseId = "qin.depth.forward_collapse";
 constexpr const char* kDeeperTrainsLowerId = "qin.depth.deeper_trains_lower";
 
-const Claim& claim(const std::string& id) { return *select_claims(id).front(); }
 
 std::vector<ClaimRun> run(const Claim& c, Variant v, int cases = -1,
                           std::vector<Precision> precisions = {Precision::float64, Precision::mp50}) {
