@@ -1,9 +1,10 @@
 # certify.<id>.<variant> (tests/cli/claim_tests.cmake): runs CMD with ARGS ('|'-separated: one claim at double with
-# --certify all; @CASES@ stands for the case count) on 2 cases, or on 16 when those 2 were all discarded, and checks
-# that the run finished (exit 0, or 1: on a few cases a control need not come out violated) and that every judged case
-# of REPORT/claims/ID.json carries an interval certificate. The point is the certification code of every certifying
-# claim and control run at least once under the sanitizers, whose build skips the claim.* tests (a control's
-# certificate once added a 1 x 1 interval matrix to a d x d one, which no other test ran).
+# --certify reported; @CASES@ stands for the case count) on 2 cases, or on 16 when those 2 were all discarded, and checks
+# that the run finished (exit 0, or 1: on a few cases a control need not come out violated) and that REPORT/claims/ID.json
+# carries the interval certificates of its reported cases (the worst, and the ladder's), at least one. The point is the
+# certification code of every certifying claim and control run at least once under the sanitizers, whose build skips
+# the claim.* tests (a control's certificate once added a 1 x 1 interval matrix to a d x d one, which no other test
+# ran). --certify all was 456 s of CPU there, 326 s of it qin.gd.linear_rate's (16 cases run, 6 judged).
 foreach(cases 2 16)
   string(REPLACE "@CASES@" "${cases}" a "${ARGS}")
   string(REPLACE "|" ";" args "${a}")
@@ -26,7 +27,7 @@ string(JSON attempted ERROR_VARIABLE no_cert GET "${json}" runs 0 certification 
 if(no_cert)
   message(FATAL_ERROR "${ID}: no certification in the report (${no_cert})")
 endif()
-if(NOT attempted EQUAL judged)
-  message(FATAL_ERROR "${ID}: ${attempted} of ${judged} judged cases certified")
+if(attempted LESS 1)
+  message(FATAL_ERROR "${ID}: ${judged} cases judged, none certified")
 endif()
-message(STATUS "${ID}: ${attempted} judged cases of ${run} certified (exit ${rc})")
+message(STATUS "${ID}: ${attempted} certified of ${judged} judged, ${run} run (exit ${rc})")
