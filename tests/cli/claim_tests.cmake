@@ -38,23 +38,22 @@ foreach(i RANGE ${last})
   # Every certifying claim's certificates, and its control's, on a few cases at double (tests/cli/certify_cases.cmake),
   # in the sanitizer build only: there the claim.* tests are skipped; in the optimised build they certify the same
   # reported cases at the default budget.
-  foreach(variant claim control)
-    if(NOT SANITIZED)
-      break()
-    endif()
-    if(variant STREQUAL "claim")
-      set(certifies ${certified_${id}})
-      set(flag "")
-    else()
-      set(certifies ${certified_control})
-      set(flag "|--negative-control")
-    endif()
-    if(certifies)
-      add_test(certify.${id}.${variant} ${CMAKE_COMMAND} -DCMD=${THM} -DID=${id} -DREPORT=${SCRATCH}/certify/${id}-${variant}
-               "-DARGS=run|--claims|${id}|--precision|double|--cases|@CASES@|--seed|13|--certify|reported${flag}|--report|${SCRATCH}/certify/${id}-${variant}"
-               -P ${TESTS_DIR}/cli/certify_cases.cmake)
-    endif()
-  endforeach()
+  if(SANITIZED)
+    foreach(variant claim control)
+      if(variant STREQUAL "claim")
+        set(certifies ${certified_${id}})
+        set(flag "")
+      else()
+        set(certifies ${certified_control})
+        set(flag "|--negative-control")
+      endif()
+      if(certifies)
+        add_test(certify.${id}.${variant} ${CMAKE_COMMAND} -DCMD=${THM} -DID=${id} -DREPORT=${SCRATCH}/certify/${id}-${variant}
+                 "-DARGS=run|--claims|${id}|--precision|double|--cases|@CASES@|--seed|13|--certify|reported${flag}|--report|${SCRATCH}/certify/${id}-${variant}"
+                 -P ${TESTS_DIR}/cli/certify_cases.cmake)
+      endif()
+    endforeach()
+  endif()
   # A small budget: 8 random starts, so that a claim discarding 40% of its instances (qin.gd.linear_rate) has one to
   # climb from with probability 1 - 0.4^8.
   if(kind STREQUAL "inequality" OR kind STREQUAL "trajectory")
