@@ -7,7 +7,7 @@
 #                               the broken variant is violated; where the claim certifies its control, the control's
 #                               worst case is certified violated too (tests/cli/control_caught.cmake)
 #   claim.<id>.tighten          inequality and trajectory claims: the tightness search finds a best ratio
-#   certify.<id>.claim|control  the claim's (or its control's) interval certificates on 2 cases at double (16 if 2 judge none),
+#   certify.<id>.claim|control  the claim's (or its control's) interval certificates on 2 cases at double (4, then 16, if none is judged),
 #                               its reported cases certified: in the sanitizer build only, which skips claim.*
 #   corpus.<expected>.<file>    tests/corpus/<expected classification>/<claim>-<hash>.json replayed with explore, and
 #                               certified too when the claim has an interval evaluation

@@ -52,11 +52,13 @@ ParamPair<T> prompt_gradient(const Mat<T>& A, const Mat<T>& B, const PromptSet<T
   }
   const Mat<T>& X = with_query.size() ? with_query : data.X;
   const Mat<T> W = data.Qry * B;
-  Mat<T> K(n, keys);
-  for (Eigen::Index p = 0; p < n; ++p) K.row(p) = (X.middleRows(p * tk, keys) * W.row(p).transpose()).transpose();
-  const Mat<T> S = softmax_rows(K);
+  // Prompt p's logits and weights are column p of K^T and S^T (keys x n): contiguous, where a row of the column-major
+  // n x keys matrices strides over all n prompts.
+  Mat<T> Kt(keys, n);
+  for (Eigen::Index p = 0; p < n; ++p) Kt.col(p).noalias() = X.middleRows(p * tk, keys) * W.row(p).transpose();
+  const Mat<T> St = softmax_rows(Mat<T>(Kt.transpose())).transpose();
   Mat<T> H(n, d);
-  for (Eigen::Index p = 0; p < n; ++p) H.row(p) = S.row(p) * X.middleRows(p * tk, keys);
+  for (Eigen::Index p = 0; p < n; ++p) H.row(p).noalias() = St.col(p).transpose() * X.middleRows(p * tk, keys);
   const Mat<T> R = H * A.transpose() - data.Y;
   const T count = T(static_cast<long>(n));
   if (loss) *loss = R.squaredNorm() / (T(2) * count);
@@ -67,9 +69,9 @@ ParamPair<T> prompt_gradient(const Mat<T>& A, const Mat<T>& B, const PromptSet<T
   for (Eigen::Index p = 0; p < n; ++p) {
     const auto Xp = X.middleRows(p * tk, keys);
     const Vec<T> a = Xp * GH.row(p).transpose();
-    const T mean = S.row(p).dot(a.transpose());
+    const T mean = St.col(p).dot(a);
     Vec<T> gk(keys);
-    for (Eigen::Index j = 0; j < keys; ++j) gk(j) = S(p, j) * (a(j) - mean);
+    for (Eigen::Index j = 0; j < keys; ++j) gk(j) = St(j, p) * (a(j) - mean);
     V.row(p) = (Xp.transpose() * gk).transpose();
   }
   g.B = data.Qry.transpose() * V;
