@@ -11,8 +11,11 @@
 //              calls that took the refined path rather than the MPFR fallback.
 //   log:       cr_log (the x87 log with Ziv's rounding test, MPFR where it does not decide) beside MPFR's correctly rounded
 //              log alone and libm's log (not correctly rounded: the floor), on Rng::normal's arguments s = u^2 + v^2 in (0, 1).
+//   exp:       the project's exp (numerics/exp_fixed.hpp) over an array and one call at a time, beside libm's exp, on
+//              softmax's arguments in [-30, 0].
 #include "numerics/models/qin/attention.hpp"
 #include "numerics/eigen_types.hpp"
+#include "numerics/exp_fixed.hpp"
 #include "numerics/random.hpp"
 #include "numerics/random_matrix.hpp"
 #include "numerics/refined_svd.hpp"
@@ -126,6 +129,40 @@ double libm_log(double x) { return std::log(x); }
 BENCHMARK(BM_Log<thm::cr_log>)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Log<thm::mpfr_cr_log>)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Log<libm_log>)->Unit(benchmark::kMicrosecond);
+
+// The softmax's arguments (logit minus the row's maximum, in [-30, 0]), drawn once: the project's exp
+// (numerics/exp_fixed.hpp) over the array as softmax_rows calls it, one call at a time, and glibc's (baseline) exp.
+const std::vector<double>& exp_arguments() {
+  static const std::vector<double> xs = [] {
+    thm::Rng r(kSeed);
+    std::vector<double> out(4096);
+    for (double& x : out) x = r.uniform(-30.0, 0.0);
+    return out;
+  }();
+  return xs;
+}
+void BM_ExpFixedArray(benchmark::State& state) {
+  const std::vector<double>& xs = exp_arguments();
+  std::vector<double> ys(xs.size());
+  for (auto _ : state) {
+    thm::exp_fixed(xs.data(), ys.data(), static_cast<std::ptrdiff_t>(xs.size()));
+    benchmark::DoNotOptimize(ys.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * xs.size()));
+}
+template <double (*Exp)(double)>
+void BM_Exp(benchmark::State& state) {
+  const std::vector<double>& xs = exp_arguments();
+  for (auto _ : state)
+    for (double x : xs) benchmark::DoNotOptimize(Exp(x));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * xs.size()));
+}
+double libm_exp(double x) { return std::exp(x); }
+double fixed_exp(double x) { return thm::exp_fixed(x); }
+BENCHMARK(BM_ExpFixedArray)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Exp<fixed_exp>)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Exp<libm_exp>)->Unit(benchmark::kMicrosecond);
 
 // double: default timing, microseconds. MP types: milliseconds and a short minimum time, so the
 // whole run stays well under a minute.
