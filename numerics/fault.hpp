@@ -123,6 +123,10 @@ namespace thm {
     "prompts reading: the query stands in for its prompt's last context token (it attends to itself), forward and backward") \
   X(data_seed_shared_across_n, model, "", "independence",                                                                           \
     "[G] studies: the data draw s of n tokens seeded without n, so the draws at different n share their first tokens")  \
+  X(label_noise_sd_squared, model, "", "",                                                                              \
+    "[G] data: the label noise drawn with standard deviation s^2 instead of s")                                         \
+  X(context_from_query_stream, model, "", "",                                                                           \
+    "prompts reading: the context tokens drawn from the queries' own stream, so each prompt's context repeats queries")  \
   X(regulariser_value_unrecorded, model, "", "",                                                                        \
     "Algorithm 1 on the prompts and limit readings records the objective without R (the step keeps R's gradient)")      \
   X(support_tail_off_by_one, checker, "", "statistics",                                                                           \

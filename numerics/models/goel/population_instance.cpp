@@ -1,7 +1,7 @@
 #include "numerics/models/goel/population_instance.hpp"
 
+#include "numerics/fault.hpp"
 #include "numerics/models/goel/detail/population_instance_impl.hpp"
-
 #include "numerics/random_matrix.hpp"
 
 #include <algorithm>
@@ -178,7 +178,8 @@ GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed) {
   Rng rng(seed & ((std::uint64_t{1} << 53) - 1));
   GData g;
   g.X = fixed_order_product(gaussian_matrix(rng, n, d), S);
-  const MatD xi = gaussian_matrix(rng, n, static_cast<int>(M.rows()), inst.param("noise_sd"));
+  const double sd = inst.param("noise_sd");
+  const MatD xi = gaussian_matrix(rng, n, static_cast<int>(M.rows()), THM_FAULT(label_noise_sd_squared) ? sd * sd : sd);
   g.Y = fixed_order_product(g.X, M.transpose()) + xi;
   return g;
 }
