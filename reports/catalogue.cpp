@@ -80,6 +80,32 @@ std::string alternatives_table() {
   return t;
 }
 
+// [G]'s finite-data readings and what the claims on each expect (ClaimInfo::reading, ::finding, ::decided_from): the
+// table the README points to for "which reading reproduces what", from the registry, never typed.
+std::string readings_table() {
+  struct Reading {
+    const char* id;
+    const char* what;
+  };
+  static const Reading readings[] = {{"one_sequence", "one sequence of n tokens, each query masked from its own key"},
+                                     {"prompts", "n prompts of T context tokens and a query each"},
+                                     {"population_attention", "n prompts, the attention output at its T -> infinity limit"},
+                                     {"every", "the same under every reading (the queries and labels every reading shares)"}};
+  std::string t = "| reading | what it trains on | expected to hold | findings (expected violated) |\n|---|---|---|---|\n";
+  for (const Reading& r : readings) {
+    std::string holds, findings;
+    for (const Claim& c : all_claims()) {
+      if (c.reading != r.id) continue;
+      std::string cell = backticked(c.id);
+      if (c.decided_from == StudyBudget::full) cell += " (decided from `--budget full`)";
+      std::string& column = c.finding ? findings : holds;
+      column += (column.empty() ? "" : ", ") + cell;
+    }
+    t += fmt::format("| `{}` | {} | {} | {} |\n", r.id, r.what, holds.empty() ? "-" : holds, findings.empty() ? "-" : findings);
+  }
+  return t;
+}
+
 }  // namespace
 
 // The resolving power of every claim as `thmcheck power --out` measured it (docs/power.json): the strength t, the
@@ -190,6 +216,11 @@ std::string catalogue_markdown(const std::string& faults_md, const std::string& 
           "`run` certifies its reported cases in intervals (docs/verdicts.md, section 8). `k*`: the resolving factor `thmcheck\n"
           "power` measured (the smallest factor on the knob a default run catches with probability 0.99; `-` where not measured).\n\n";
   page += claims_table();
+  page += "\n## Readings\n\n";
+  page += "[G]'s finite data has three readings (docs/derivations/goel.finite_data_limit_attention.md, \"Readings\"); each claim that\n"
+          "trains on data names one (`reading` in `thmcheck list --json` and in every report). Which claims hold and which are\n"
+          "findings on each, from the registry (a finding's evidence is its `docs/findings/<id>.md`):\n\n";
+  page += readings_table();
   page += "\n## Named alternatives\n\n";
   page += "What each empirical trend's default run must rule out: the hold rate of a weaker statement, and the probability\n"
           "that a default run (its default cases, all judged) says `violated` when that is the true rate, from the support test\n"
