@@ -79,7 +79,7 @@ namespace thm {
     "balancing regulariser's gradient from lambda/4 instead of lambda/8 (the value keeps lambda/8)")                    \
   X(procrustes_transposed, model, "", "",                                                                               \
     "Procrustes rotation V U^T (the polar factor of K^T) instead of U V^T")                                             \
-  X(self_attention_unmasked, model, "goel.finite.masked_loss", "",                                                      \
+  X(self_attention_unmasked, model, "goel.finite.masked_loss", "conformance",                                                    \
     "finite-data attention: the self-attention mask not applied")                                                       \
   X(moments_n_minus_1, model, "", "",                                                                                   \
     "Sigma_hat = X^T X / (n - 1) instead of / n (the wrong count; M_hat unaffected)")                                   \
