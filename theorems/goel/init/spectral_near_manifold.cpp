@@ -94,7 +94,7 @@ struct SpectralNearManifold {
     const double target = variant == Variant::claim ? -0.5 : -0.25;
     const double half = (fit.hi - fit.lo) / 2;
     e.conditions.push_back(make_le<double>(variant == Variant::claim ? "|slope(log median dist, log n) + 1/2| <= 0.1 + bootstrap half-width"
-                                                                     : "|slope(log median dist, log n) + 1| <= 0.1 + bootstrap half-width",
+                                                                     : "|slope(log median dist, log n) + 1/4| <= 0.1 + bootstrap half-width",
                                            std::fabs(fit.slope - target), kNearSlopeTolerance + half, 0.0));
     // Frequency: n_0 = (C / rho)^2 from the law median dist = C n^{-1/2} fitted on the held-out draws, so the
     // threshold does not depend on the seeds it judges; at grid n >= 4 n_0, at least 75% of seeds start inside rho.
