@@ -118,12 +118,17 @@ const std::vector<double>& log_arguments() {
   return xs;
 }
 
+// One elementary function over its arguments, one call at a time.
+template <double (*F)(double), const std::vector<double>& (*Arguments)()>
+void BM_Elementary(benchmark::State& state) {
+  const std::vector<double>& xs = Arguments();
+  for (auto _ : state)
+    for (double x : xs) benchmark::DoNotOptimize(F(x));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * xs.size()));
+}
 template <double (*Log)(double)>
 void BM_Log(benchmark::State& state) {
-  const std::vector<double>& xs = log_arguments();
-  for (auto _ : state)
-    for (double x : xs) benchmark::DoNotOptimize(Log(x));
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * xs.size()));
+  BM_Elementary<Log, log_arguments>(state);
 }
 double libm_log(double x) { return std::log(x); }
 BENCHMARK(BM_Log<thm::cr_log>)->Unit(benchmark::kMicrosecond);
@@ -153,10 +158,7 @@ void BM_ExpFixedArray(benchmark::State& state) {
 }
 template <double (*Exp)(double)>
 void BM_Exp(benchmark::State& state) {
-  const std::vector<double>& xs = exp_arguments();
-  for (auto _ : state)
-    for (double x : xs) benchmark::DoNotOptimize(Exp(x));
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * xs.size()));
+  BM_Elementary<Exp, exp_arguments>(state);
 }
 double libm_exp(double x) { return std::exp(x); }
 double fixed_exp(double x) { return thm::exp_fixed(x); }

@@ -8,9 +8,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace thm {
 
@@ -81,27 +83,23 @@ std::string alternatives_table() {
 }
 
 // [G]'s finite-data readings and what the claims on each expect (ClaimInfo::reading, ::finding, ::decided_from): the
-// table the README points to for "which reading reproduces what", from the registry, never typed.
+// table the README points to for "which reading reproduces what". The readings are those the claims name, in catalogue
+// order, so the rows come from the registry too.
 std::string readings_table() {
-  struct Reading {
-    const char* id;
-    const char* what;
-  };
-  static const Reading readings[] = {{"one_sequence", "one sequence of n tokens, each query masked from its own key"},
-                                     {"prompts", "n prompts of T context tokens and a query each"},
-                                     {"population_attention", "n prompts, the attention output at its T -> infinity limit"},
-                                     {"every", "the same under every reading (the queries and labels every reading shares)"}};
-  std::string t = "| reading | what it trains on | expected to hold | findings (expected violated) |\n|---|---|---|---|\n";
-  for (const Reading& r : readings) {
+  std::vector<std::string> readings;
+  for (const Claim& c : all_claims())
+    if (!c.reading.empty() && std::find(readings.begin(), readings.end(), c.reading) == readings.end()) readings.push_back(c.reading);
+  std::string t = "| reading | expected to hold | findings (expected violated) |\n|---|---|---|\n";
+  for (const std::string& r : readings) {
     std::string holds, findings;
     for (const Claim& c : all_claims()) {
-      if (c.reading != r.id) continue;
+      if (c.reading != r) continue;
       std::string cell = backticked(c.id);
       if (c.decided_from == StudyBudget::full) cell += " (decided from `--budget full`)";
       std::string& column = c.finding ? findings : holds;
       column += (column.empty() ? "" : ", ") + cell;
     }
-    t += fmt::format("| `{}` | {} | {} | {} |\n", r.id, r.what, holds.empty() ? "-" : holds, findings.empty() ? "-" : findings);
+    t += fmt::format("| `{}` | {} | {} |\n", r, holds.empty() ? "-" : holds, findings.empty() ? "-" : findings);
   }
   return t;
 }
@@ -217,9 +215,11 @@ std::string catalogue_markdown(const std::string& faults_md, const std::string& 
           "power` measured (the smallest factor on the knob a default run catches with probability 0.99; `-` where not measured).\n\n";
   page += claims_table();
   page += "\n## Readings\n\n";
-  page += "[G]'s finite data has three readings (docs/derivations/goel.finite_data_limit_attention.md, \"Readings\"); each claim that\n"
-          "trains on data names one (`reading` in `thmcheck list --json` and in every report). Which claims hold and which are\n"
-          "findings on each, from the registry (a finding's evidence is its `docs/findings/<id>.md`):\n\n";
+  page += "[G]'s finite data has three readings, defined in docs/derivations/goel.finite_data_limit_attention.md (\"Readings\"):\n"
+          "`one_sequence` (one sequence of n tokens), `prompts` (n prompts of T context tokens and a query each) and\n"
+          "`population_attention` (n prompts, the attention output at its T -> infinity limit); `every` marks a quantity the same\n"
+          "under each. Each claim that trains on data names one (`reading` in `thmcheck list --json` and in every report). Which\n"
+          "claims hold and which are findings on each, from the registry (a finding's evidence is its `docs/findings/<id>.md`):\n\n";
   page += readings_table();
   page += "\n## Named alternatives\n\n";
   page += "What each empirical trend's default run must rule out: the hold rate of a weaker statement, and the probability\n"

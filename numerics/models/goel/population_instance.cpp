@@ -170,11 +170,15 @@ Instance build_goel(const GSpec& s) {
   return inst;
 }
 
+MatD data_task(const Instance& inst) {
+  return inst.matrices.count("M") ? inst.matrix("M") : fixed_order_product(inst.matrix("M_left"), inst.matrix("M_right").transpose());
+}
+
 GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed) {
   const MatD& S = inst.matrix("Sigma_sqrt");
   const int d = static_cast<int>(S.rows());
   if (S.cols() != d || n < 1 || n > 1 << 16) throw InstanceError("draw_goel_data: bad Sigma_sqrt or n");
-  const MatD M = inst.matrices.count("M") ? inst.matrix("M") : fixed_order_product(inst.matrix("M_left"), inst.matrix("M_right").transpose());
+  const MatD M = data_task(inst);
   Rng rng(seed & ((std::uint64_t{1} << 53) - 1));
   GData g;
   g.X = fixed_order_product(gaussian_matrix(rng, n, d), S);

@@ -98,6 +98,8 @@ struct GData {
   MatD X, Y;
 };
 GData draw_goel_data(const Instance& inst, int n, std::uint64_t seed);
+// The task M the labels are drawn with: the stored M, or M_left M_right^T as a fixed-order product in double.
+MatD data_task(const Instance& inst);
 
 #define THM_GOEL_INSTANCE_EXTERN(T) extern template GProblem<T> lift_goel(const Instance&);
 THM_GOEL_INSTANCE_EXTERN(double)

@@ -93,8 +93,8 @@ inline PromptSet<double> draw_goel_prompts(const Instance& inst, int n, int toke
   if (tokens < 1 || tokens > 1 << 12) throw InstanceError("draw_goel_prompts: tokens per prompt must be in 1..4096");
   const GData q = draw_goel_data(inst, n, seed);
   const MatD& S = inst.matrix("Sigma_sqrt");
-  Rng rng = THM_FAULT(context_from_query_stream) ? Rng(seed & ((std::uint64_t{1} << 53) - 1))
-                                                  : Rng::derive(seed & ((std::uint64_t{1} << 53) - 1), "goel.prompts.context", static_cast<std::uint64_t>(tokens));
+  const std::uint64_t seed53 = seed & ((std::uint64_t{1} << 53) - 1);
+  Rng rng = THM_FAULT(context_from_query_stream) ? Rng(seed53) : Rng::derive(seed53, "goel.prompts.context", static_cast<std::uint64_t>(tokens));
   PromptSet<double> p;
   p.X = fixed_order_product(gaussian_matrix(rng, n * tokens, static_cast<int>(S.rows())), S);
   p.Qry = q.X;

@@ -102,7 +102,7 @@ struct IidDraws {
     using std::abs;
     const int tokens = int_param(inst, "tokens", 1, 4);
     const MatD& S = inst.matrix("Sigma_sqrt");
-    const MatD M = inst.matrices.count("M") ? inst.matrix("M") : fixed_order_product(inst.matrix("M_left"), inst.matrix("M_right").transpose());
+    const MatD M = data_task(inst);
     const double sd = inst.param("noise_sd");
     const int d = static_cast<int>(S.rows()), k = static_cast<int>(M.rows());
 
