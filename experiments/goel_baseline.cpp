@@ -32,8 +32,7 @@ std::vector<MethodRun> seed_runs(const ExperimentArgs& a, int k) {
       {"gd_random_start", {f.g.A, f.g.B}, algorithm_options(f.moments, a.steps, false)},
       {"sgd_random_start", {f.g.A, f.g.B}, sgd}};
   std::vector<MethodRun> out;
-  for (const auto& [name, start, o] : plan)
-    out.push_back({name, name == "algorithm1" ? train(start, f.X, f.Y, f.moments, f.g.task, S, o) : stable_baseline_run(start, f, S, o)});
+  for (auto [name, start, o] : plan) out.push_back({name, name == "algorithm1" ? algorithm1_run(f, start, S, o) : stable_baseline_run(start, f, S, o)});
   return out;
 }
 

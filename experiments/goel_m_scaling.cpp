@@ -33,8 +33,10 @@ std::vector<MethodRun> kappa_runs(const ExperimentArgs& a, int k, double kappa) 
   double f_star = 0;  // Algorithm 1's smallest objective: the reference of both runs' "steps to cut the gap 1e3-fold"
   for (bool pre : {true, false}) {
     // Plain GD runs to the claim's cap so that its steps to cut the gap are measured as the claim measures them; the
-    // curves stop at --steps.
-    const TrainRun<double> run = rate_run(rp, pre ? a.steps : std::max(a.steps, kRateGdCap), pre);
+    // curves stop at --steps. Algorithm 1 at the step rule's step, kept where the run ends (algorithm1_run).
+    TrainOptions o = rp.algorithm1;
+    o.iterations = a.steps;
+    const TrainRun<double> run = pre ? algorithm1_run(rp.f, rp.start, rp.S, o) : rate_run(rp, std::max(a.steps, kRateGdCap), false);
     std::vector<double> objective = run.record.objective;
     if (pre) f_star = *std::min_element(objective.begin(), objective.end());
     MethodRun m{pre ? "algorithm1" : "plain_gd", {}, {}, iterations_to_reduce(objective, f_star, kRateGdReduction),

@@ -38,7 +38,7 @@ DrawRun draw_run(const Instance& inst, int n, int s, int steps) {
   const ParamPair<double> init = spectral_init(f.moments, f.g.d);
   TrainOptions o = algorithm1_options(f, init, steps);
   o.record_distance = true;
-  const TrainRun<double> run = train(init, f.X, f.Y, f.moments, f.g.task, S, o);
+  const TrainRun<double> run = algorithm1_run(f, init, S, o);
   return {run.record.dist.front(), run.record.excess.front(), run.record.excess.back()};
 }
 

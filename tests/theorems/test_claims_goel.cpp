@@ -167,6 +167,24 @@ TEST_CASE("goel.rate.geometric_in_m: on a fixed instance the kappa runs equal th
         CaseVerdict::violated);
 }
 
+// The instance that showed the step rule capped at the start only (goel.rate.geometric_in_m.md, Calibration: seed 13,
+// 20 cases, case 6; d = k = 2, 32 tokens): at the start's cap Algorithm 1 settles into a period-2 cycle where the curvature
+// is more than that cap allows; the rule repeats it at the cap where it ends (settled_run), and the claim holds.
+TEST_CASE("goel.rate.geometric_in_m: the instance that cycled at the start's cap descends at the cap where the run ends") {
+  const Claim& c = claim("goel.rate.geometric_in_m");
+  const Instance inst = generate_case(c, 13, 6, 20);
+  RateProblem<double> rp = rate_problem<double>(kappa_variant(inst, 1), kRateTokens);
+  const double start_cap = rp.algorithm1.eta;
+  CHECK(objective_rose(rate_run(rp, 4 * kRateIterations, true).record.objective));  // the cycle, at the start's cap
+  TrainOptions o = rp.algorithm1;
+  o.iterations = 4 * kRateIterations;
+  const TrainRun<double> run = algorithm1_run(rp.f, rp.start, rp.S, o);
+  CHECK(o.eta < start_cap);
+  CHECK_FALSE(objective_rose(run.record.objective));
+  CHECK(o.eta * hessian_top(hat_hessian(rp.f, run.final, o)) < 2);  // inside the edge of stability where it ends
+  CHECK(judge(c.evaluate(inst, Precision::float64, Variant::claim), precision_epsilon(Precision::float64)).verdict == CaseVerdict::holds);
+}
+
 TEST_CASE("goel.risk.*: the Jonckheere-Terpstra tail is exact (q-multinomial), and its critical values are the derivation's") {
   CHECK(jonckheere_upper_tail({1, 1}, 1) == doctest::Approx(0.5));
   CHECK(jonckheere_upper_tail({2, 2}, 4) == doctest::Approx(1.0 / 6));  // 1 of C(4, 2) orders

@@ -80,9 +80,9 @@ OptimumRun optimum_run(const Instance& inst, FiniteReading reading, int replicat
     TrainOptions o = algorithm1_options(f, start, iterations);
     o.regularizer = regularizer;
     o.renormalise = renormalise;
-    out.eta = o.eta;
     const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
-    run = train(start, f.X, f.Y, f.moments, f.g.task, S, o);
+    run = algorithm1_run(f, start, S, o);
+    out.eta = o.eta;
   } else if (reading == FiniteReading::population_attention) {
     TrainOptions o = algorithm_options(f.moments, iterations, true);
     o.regularizer = regularizer;
@@ -91,14 +91,14 @@ OptimumRun optimum_run(const Instance& inst, FiniteReading reading, int replicat
     out.eta = o.eta;
   } else {
     // The same queries, labels, moments and spectral start as the first reading (draw_goel_prompts); the step rule of
-    // algorithm1_options with the cap from this objective's Hessian at the start.
+    // algorithm1_options with the cap from this objective's Hessian at the start and where the run ends.
     const PromptSet<T> data = lift_prompts<T>(draw_goel_prompts(inst, n, int_param(inst, "tokens", 1, 256), data_seed(inst, n, replicate)));
     TrainOptions o = algorithm_options(f.moments, iterations, true);
     o.regularizer = regularizer;
     o.renormalise = renormalise;
     o.eta = prompt_step_cap(data, f.moments, start, o, o.eta);
+    run = prompts_run(start, data, f.moments, f.g.task, o);
     out.eta = o.eta;
-    run = train_on_prompts(start, data, f.moments, f.g.task, o);
   }
   out.diverged = run.diverged;
   for (const T& x : run.record.excess) out.excess.push_back(to_double(x));

@@ -101,7 +101,8 @@ TrainRun<T> risk_run(const FiniteProblem<T>& f, const ParamPair<T>& start, int i
   }
   if (reading != FiniteReading::one_sequence) throw std::logic_error("risk_run: the risk studies run on one sequence or the attention limit");
   const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
-  return train(start, f.X, f.Y, f.moments, f.g.task, S, risk_options(f, start, iterations, algorithm));
+  TrainOptions o = risk_options(f, start, iterations, algorithm);
+  return algorithm1_run(f, start, S, o);
 }
 
 template <class T>

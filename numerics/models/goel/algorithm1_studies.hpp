@@ -5,7 +5,7 @@
 // docs/derivations/goel.finite_data.md; Algorithm 1 here: spectral start, then preconditioned GD on
 // L_n + lambda/8 ||P^T P - Q^T Q||^2 (lambda = 1) with eta = 1 / (2 sigma_1(Z_hat)) (half the stability limit of the
 // population Hessian at S), capped by 1/lambda_max of the finite-data Hessian at the start (algorithm1_options;
-// goel.finite_data.md, "Step size"), self-attention masked; plain GD uses eta = 1 / (2 sigma_1(Z_hat) ||Sigma_hat||_2^2),
+// goel.finite_data.md, "Step size") and where a run that climbed ends (algorithm1_run), self-attention masked; plain GD uses eta = 1 / (2 sigma_1(Z_hat) ||Sigma_hat||_2^2),
 // SGD the same scaled by its batch fraction (n/8 rows).
 #pragma once
 
@@ -114,6 +114,20 @@ TrainOptions algorithm1_options(const FiniteProblem<T>& f, const ParamPair<T>& s
   return o;
 }
 
+// Algorithm 1 (or the later algorithm: o's regulariser and renormalisation) on the first reading from `start` at o.eta,
+// capped there (algorithm1_options), with the cap kept where the run ends (settled_run); `o.eta` is left at the step taken.
+template <class T>
+TrainRun<T> algorithm1_run(const FiniteProblem<T>& f, const ParamPair<T>& start, const FactorManifold<T>& S, TrainOptions& o) {
+  return settled_run(
+      o.eta,
+      [&](double eta) {
+        TrainOptions at = o;
+        at.eta = eta;
+        return train(start, f.X, f.Y, f.moments, f.g.task, S, at);
+      },
+      [&](const ParamPair<T>& at) { return hat_hessian(f, at, o); });
+}
+
 // The later abstract's algorithm: Algorithm 1 with the scale-invariant regulariser R_si and the renormalisation
 // (A, B) -> (cA, B/c), ||P_hat|| = ||Q_hat||, after every step (goel.model.md, "Why this R_si"), at the documented step
 // (before any reading's cap).
@@ -135,12 +149,20 @@ TrainOptions later_algorithm_options(const FiniteProblem<T>& f, const ParamPair<
 
 // Algorithm 1 on the third reading (the attention at its T -> infinity limit, limit_attention.hpp) from `start` on the data
 // draw `f`: the options `o` as given (documented step, regulariser, renormalisation), the step capped by 1/lambda_max of
-// this objective's Hessian at the start as algorithm1_options caps the first reading's; `o.eta` is left at the step taken.
+// this objective's Hessian at the start as algorithm1_options caps the first reading's, and where the run ends
+// (settled_run); `o.eta` is left at the step taken.
 template <class T>
 TrainRun<T> limit_attention_run(const FiniteProblem<T>& f, const ParamPair<T>& start, TrainOptions& o) {
   const LimitAttentionData<T> data = limit_attention_data(f.g.task.Sigma, f.X, f.Y, f.moments);
   o.eta = hessian_step_cap(limit_attention_hat_hessian(data, f.moments, start, o), o.eta);
-  return train_on_limit_attention(start, data, f.moments, f.g.task, o);
+  return settled_run(
+      o.eta,
+      [&](double eta) {
+        TrainOptions at = o;
+        at.eta = eta;
+        return train_on_limit_attention(start, data, f.moments, f.g.task, at);
+      },
+      [&](const ParamPair<T>& at) { return limit_attention_hat_hessian(data, f.moments, at, o); });
 }
 
 // SGD on mini-batches of n/8 query rows (at least 4) with plain GD's step scaled by the batch fraction

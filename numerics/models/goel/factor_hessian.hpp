@@ -1,5 +1,5 @@
-// The Hessian of an objective of the factors (P, Q) from its exact gradient, and the step cap it gives
-// (goel.finite_data.md, "Step size"); shared by both finite-data readings (algorithm1_studies.hpp, prompt_attention.hpp).
+// The Hessian of an objective of the factors (P, Q) from its exact gradient, the step cap it gives and the run that keeps
+// the cap where it ends (goel.finite_data.md, "Step size"); shared by every finite-data reading (algorithm1_studies.hpp, prompt_attention.hpp).
 #pragma once
 
 #include "numerics/fault.hpp"
@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace thm {
 
@@ -35,10 +36,42 @@ MatD factor_hessian(const Factors<T>& p0, const Gradient& gradient) {
 
 // eta capped by GD's own hypothesis eta <= 1 / lambda_max(H), the cap rounded down to a power of two so that every
 // precision takes the same step.
+inline double hessian_top(const MatD& H) { return Eigen::SelfAdjointEigenSolver<MatD>(H, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff(); }
 inline double hessian_step_cap(const MatD& H, double eta) {
   if (THM_FAULT(hessian_cap_skipped)) return eta;
-  const double top = Eigen::SelfAdjointEigenSolver<MatD>(H, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+  const double top = hessian_top(H);
   return top > 0 ? std::min(eta, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(1.0 / top))))) : eta;
+}
+
+// Whether an objective sequence rose at some step by more than its rounding floor, 100 eps |f_t| at the working
+// precision: GD within its hypothesis descends (the descent lemma); a run beyond it climbs or cycles.
+template <class T>
+bool objective_rose(const std::vector<T>& f) {
+  using std::abs;
+  for (std::size_t t = 0; t + 1 < f.size(); ++t)
+    if (f[t + 1] - f[t] > T(100) * epsilon<T>() * abs(f[t])) return true;
+  return false;
+}
+
+// At most this many repeats of a run at a smaller step (settled_run): the step falls at least 2^kStepSettles-fold.
+inline constexpr int kStepSettles = 4;
+
+// GD's hypothesis eta <= 1 / lambda_max(H) where the run goes, not only where it starts (goel.finite_data.md, "Step
+// size"): `run_at(eta)` trains from the start at a step already capped there. A run that did not descend (objective_rose)
+// and whose end point theta_m breaks the hypothesis (eta lambda_max(hessian_at(theta_m)) > 1) is repeated from the start
+// at the cap there, a power of two as at the start, until one descends or keeps the hypothesis. A run that diverged is
+// returned as it is (the claims judge it). `eta` is left at the step taken.
+template <class RunAt, class HessianAt>
+auto settled_run(double& eta, const RunAt& run_at, const HessianAt& hessian_at) {
+  auto run = run_at(eta);
+  for (int k = 0; k < kStepSettles && !run.diverged && objective_rose(run.record.objective); ++k) {
+    const MatD H = hessian_at(run.final);
+    const double cap = hessian_step_cap(H, eta);
+    if (!(eta * hessian_top(H) > 1) || !(cap < eta)) break;
+    eta = cap;
+    run = run_at(eta);
+  }
+  return run;
 }
 
 }  // namespace thm

@@ -132,4 +132,19 @@ double prompt_step_cap(const PromptSet<T>& data, const EmpiricalMoments<T>& mome
   return hessian_step_cap(prompt_hat_hessian(data, moments, start, o), eta_documented);
 }
 
+// Algorithm 1 on n prompts from `start` at o.eta (capped there: prompt_step_cap), with the cap kept where the run ends
+// (settled_run); `o.eta` is left at the step taken.
+template <class T>
+TrainRun<T> prompts_run(const ParamPair<T>& start, const PromptSet<T>& data, const EmpiricalMoments<T>& moments,
+                        const RegressionTask<T>& population, TrainOptions& o) {
+  return settled_run(
+      o.eta,
+      [&](double eta) {
+        TrainOptions at = o;
+        at.eta = eta;
+        return train_on_prompts(start, data, moments, population, at);
+      },
+      [&](const ParamPair<T>& at) { return prompt_hat_hessian(data, moments, at, o); });
+}
+
 }  // namespace thm

@@ -73,9 +73,10 @@ struct SgdVsAlgorithm1 {
     const FactorManifold<T> S = factor_manifold(f.g.task.Z, f.g.rank);
     const ParamPair<T> spectral = spectral_init(f.moments, std::min(f.g.k, f.g.d));
     const ParamPair<T> random{f.g.A, f.g.B};  // the instance's point: the random start
-    const TrainRun<T> alg = train(spectral, f.X, f.Y, f.moments, f.g.task, S, algorithm1_options(f, spectral, m));
+    TrainOptions o_spectral = algorithm1_options(f, spectral, m), o_random = algorithm1_options(f, random, m);
+    const TrainRun<T> alg = algorithm1_run(f, spectral, S, o_spectral);
     // The same bad start: Algorithm 1's iteration (preconditioner and regulariser) from SGD's random start.
-    const TrainRun<T> alg_bad = train(random, f.X, f.Y, f.moments, f.g.task, S, algorithm1_options(f, random, m));
+    const TrainRun<T> alg_bad = algorithm1_run(f, random, S, o_random);
     const TrainRun<T> sgd = stable_baseline_run(random, f, S, sgd_options(f.moments, m, n, data_seed(inst, n, 1)));
     // Algorithm 1 is claimed to converge: its divergence, from either start, is a violation; the baseline carries no
     // such claim, and one that diverges at every step tried leaves nothing to compare (discarded, counted).
