@@ -139,6 +139,9 @@ std::map<std::string, int> discard_reasons(const ClaimRun& r) {
 std::string replay_command(const ClaimRun& r) {
   std::string cmd = "thmcheck run --claims " + r.claim->id + " --seed " + std::to_string(r.seed) + " --cases " +
                     std::to_string(r.case_count) + " --precision " + std::string(precision_name(r.precision));
+  // The study budget sets the instance's grid (the generators read it), so a case of a full budget replays only with it;
+  // a campaign's cases are full-budget cases of its case count.
+  if (r.budget == StudyBudget::full) cmd += " --budget full";
   if (r.worst_case) cmd += " --case " + std::to_string(*r.worst_case);
   if (r.variant == Variant::negative_control) cmd += " --negative-control";
   return cmd;

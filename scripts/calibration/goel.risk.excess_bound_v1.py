@@ -114,9 +114,9 @@ show("per run, 2 instances: 1 - (1 - P(caught))^2 at n^-7, chi^2_1", 1 - (1 - p7
 
 
 # What the data can show against v1 (derivation, "What the data show"). The exponent test compares the data's OLS slope of
-# log(L - L*) on log n with the bound's own slope over the same draws. Over the full budget's design (n = 32..4096,
-# max(4, 32768/n) draws below the top, 12 at 4096) the v1 shape fits a slope well above -1, so a 1/n excess lies inside
-# it. A grid on which a 1/n excess would refute v1's shape needs v1's slope below -1 by 2 t SE (the decided threshold of
+# log(L - L*) on log n with the bound's own slope over the same draws. Over the full budget's design (n = 32..512,
+# max(4, 65536/n) draws below the top, 128 at 512; n = 32..4096, max(4, 32768/n) and 12 at the top until 2026-12-08, where
+# the spread and the cost below were measured) the v1 shape fits a slope well above -1, so a 1/n excess lies inside it. A grid on which a 1/n excess would refute v1's shape needs v1's slope below -1 by 2 t SE (the decided threshold of
 # the test); its cost follows from the residual spread measured at the full budget (SE 0.034 and 0.077 over 2044 draws:
 # goel.risk.excess_bound_1_over_n, Notes, "Full budget at 32768") and the measured cost of the full budget (37.5 min of
 # CPU for 2 instances), taking a run's cost proportional to n^2 (the attention over n tokens, m = 300 steps at every n).
@@ -135,20 +135,22 @@ def design_slope(design, f):
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx, math.sqrt(sxx / len(xs))
 
 
-full = [(32 * 2 ** i, max(4, 32768 // (32 * 2 ** i)) if i < 7 else 12) for i in range(8)]
+full = [(32 * 2 ** i, max(4, 32768 // (32 * 2 ** i)) if i < 7 else 12) for i in range(8)]  # until 2026-12-08
+reach = [(32 * 2 ** i, max(4, 65536 // (32 * 2 ** i)) if i < 4 else 128) for i in range(5)]
 standard = [(32, 5), (64, 5), (128, 5), (256, 3)]
 slope_full, sd_full = design_slope(full, v1_log)
-show("v1 shape n^-2 log^6 n: OLS slope over the full design (2044 draws)", slope_full, "%.4f")
+show("v1 shape n^-2 log^6 n: OLS slope over the full design, n = 32..512 (3968 draws)", design_slope(reach, v1_log)[0], "%.4f")
+show("v1 shape n^-2 log^6 n: OLS slope over the former full design, n = 32..4096 (2044 draws)", slope_full, "%.4f")
 show("v1 shape n^-2 log^6 n: OLS slope over the standard design (18 draws)", design_slope(standard, v1_log)[0], "%.4f")
 hi_root = bisect(lambda u: u - 6 * math.log(u), 6.0, 40.0)
 show("n^-2 log^6 n = 1/n at n (upper root, ln n = u)", math.exp(hi_root), "%.5g")
 cpu_unit = 37.5 * 60 / 2 / sum(c * n * n for n, c in full)
-show("CPU seconds per run and n^2 (full budget, measured)", cpu_unit, "%.3g")
+show("CPU seconds per run and n^2 (former full budget, measured)", cpu_unit, "%.3g")
 show("CPU seconds of one run at n = 4096", cpu_unit * 4096 ** 2, "%.3g")
 t = 3.72  # t_{1 - 1e-4} at ~1000 degrees of freedom
 for se_measured in (0.034, 0.077):
     sigma = se_measured * sd_full * math.sqrt(2044)
-    show("residual spread of log(L - L*) behind SE %.3f at the full budget" % se_measured, sigma, "%.3g")
+    show("residual spread of log(L - L*) behind SE %.3f at the former full budget" % se_measured, sigma, "%.3g")
     for lo, hi in ((1024, 8192), (2048, 16384), (4096, 32768)):
         levels = [2 ** k for k in range(int(math.log2(lo)), int(math.log2(hi)) + 1)]
         slope, sd = design_slope([(n, 1) for n in levels], v1_log)

@@ -11,8 +11,9 @@ chi^2_nu / nu, nu the number of effective parameters (worst case nu = 1: d = k =
 log(chi^2_nu / nu). Measured, the spread is larger: at d = 1 (seed 1, case 0, the former full budget of max(4, 8192 / n)
 draws, 470 of 520 runs fitted) the slope's SE was 0.169, a residual standard deviation of 3.9 against log chi^2_1's 2.22.
 So the full budget is simulated with that noise as well (log chi^2_1 scaled to the measured standard deviation, and to
-1.25 times it, 10% of the draws dropped as the stalled runs were). Simulated at the full budget's grid (n = 32..4096,
-max(4, 32768 / n) draws below 4096, 12 at 4096) and the standard one (n = 32..256, 5 draws below 256, 3 at 256):
+1.25 times it, 10% of the draws dropped as the stalled runs were). Simulated at the full budget's grid (n = 32..512,
+max(4, 65536 / n) draws below 512, 128 at 512; n = 32..4096 with max(4, 32768 / n) and 12 at the top until 2026-12-08)
+and the standard one (n = 32..256, 5 draws below 256, 3 at 256):
   - false failure: P(decided and slope > -1 + t SE) with true exponent -1;
   - power of the 1/n claim's control (exponent -2), which is also the chance the v1 finding is shown on an instance:
     P(decided and slope > -2 + t SE) with true exponent -1;
@@ -57,13 +58,23 @@ def _t_quantile_upper(alpha, df):
     return float(0.5 * (lo + hi))
 
 
+def design(n_max, scale, top, n_min=32, large=4):
+    """(n, draws) over n = n_min, 2 n_min, ..., n_max: max(large, scale / n) below the top, `top` at n_max."""
+    pts, n = [], n_min
+    while n <= n_max:
+        pts.append((n, top if n == n_max else max(large, scale // n)))
+        n *= 2
+    return pts
+
+
 def grid(full):
-    # Full budget: max(4, 32768 / n) draws below the top, 12 at n = 4096 (kRiskDrawsScaleFull, kRiskSeedsLargeFull,
-    # kRiskSeedsTopFull); standard: 5 below 256, 3 at 256. full=8192: the former full budget, whose measured SE sets the
-    # measured noise level.
+    # Full budget: n = 32..512, max(4, 65536 / n) draws below the top, 128 at 512 (kRiskNMaxFull, kRiskDrawsScaleFull,
+    # kRiskSeedsLargeFull, kRiskSeedsTopFull); standard: 5 below 256, 3 at 256. full=8192: the full budget before
+    # 2026-12-05 (n = 32..4096, max(4, 8192 / n), 12 at the top), whose measured SE sets the measured noise level.
+    if full == 8192:
+        return design(4096, 8192, 12)
     if full:
-        scale = 8192 if full == 8192 else 32768
-        return [(n, 12 if n == 4096 else max(4, scale // n)) for n in (32 * 2 ** i for i in range(8))]
+        return design(512, 65536, 128)
     return [(n, 5 if n < 256 else 3) for n in (32, 64, 128, 256)]
 
 
@@ -130,7 +141,7 @@ def main():
     show("residual standard deviation behind the measured SE 0.169 (d = 1, former full budget)", sd, "%.3f")
     show("log chi^2_1's standard deviation", LOG_CHI2_1_SD, "%.3f")
     # chi^2_3 (d = k = 3) is less noisy than chi^2_1 and the measured noise: simulated at the standard grid only.
-    for full, label in ((True, "full budget, n = 32..4096"), (False, "standard budget, n = 32..256")):
+    for full, label in ((True, "full budget, n = 32..512"), (False, "standard budget, n = 32..256")):
         for nu in ((1,) if full else (1, 3)):
             reps = 500 if full else 1000
             res = simulate(full, nu, -1.0, reps, 20261204 + nu + (0 if full else 100))
@@ -138,7 +149,7 @@ def main():
     for k, (factor, name) in enumerate(((1.0, "the measured"), (1.25, "1.25 x the measured"))):
         reps = 500
         res = simulate(True, 1, -1.0, reps, 20261205 + k, sd=factor * sd, drop=50.0 / 520.0)
-        report("full budget, n = 32..4096", "full budget, log chi^2_1 scaled to %s SD, 10%% dropped, %d replicates" % (name, reps), *res)
+        report("full budget, n = 32..512", "full budget, log chi^2_1 scaled to %s SD, 10%% dropped, %d replicates" % (name, reps), *res)
     # What 0 false failures in 500 replicates bounds (one-sided 95%: 1 - 0.05^(1/500)); the nominal level is 1e-4, checked
     # at 0.05 above.
     show("95% upper bound on the false failure from 0 of 500", 1 - 0.05 ** (1 / 500), "%.2e")

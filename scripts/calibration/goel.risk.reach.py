@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Designs of the one-sequence risk claims' deciding budget that could run within reach (closed form, no simulation).
+"""Designs of the one-sequence risk claims' deciding budget within reach (closed form, no simulation).
 
-Backs docs/derivations/goel.risk.excess_bound_1_over_n.md ("Reach"). The full budget (n = 32..4096, max(4, 32768 / n)
-draws below the top, 12 at 4096) decides, but costs 37.5 min of CPU per claim at 2 instances (Notes, "Full budget at
-32768"): about 56 min on 2 cores for the three one-sequence claims. A run of Algorithm 1 on one sequence of n tokens
+Backs docs/derivations/goel.risk.excess_bound_1_over_n.md ("Reach"), which chose the full budget's design from these
+figures. The former full budget (n = 32..4096, max(4, 32768 / n) draws below the top, 12 at 4096; "full" below, the
+reference every ratio is taken against) decides, but costs 37.5 min of CPU per claim at 2 instances (Notes, "Full budget
+at 32768"): about 56 min on 2 cores for the three one-sequence claims. A run of Algorithm 1 on one sequence of n tokens
 costs about n^2 per step, so a design's cost relative to the full budget is sum(draws n^2) / the full's (per-draw
 overheads ignored: an optimistic ratio where the design puts thousands of draws at n = 32).
 
@@ -30,13 +31,7 @@ FULL_CPU_MINUTES_PER_CLAIM = 37.5  # excess_bound_1_over_n, 2 instances, --budge
 ONE_SEQUENCE_CLAIMS = 3
 
 
-def design(n_max, scale, top, n_min=32, large=4):
-    """(n, draws) over n = n_min, 2 n_min, ..., n_max: max(large, scale / n) below the top, `top` at n_max."""
-    pts, n = [], n_min
-    while n <= n_max:
-        pts.append((n, top if n == n_max else max(large, scale // n)))
-        n *= 2
-    return pts
+design = exponent.design
 
 
 def spread(pts):
@@ -71,7 +66,7 @@ def main():
         show("  draws N", N, "%d")
         show("  SE / SE(full) at the same noise", se_ratio, "%.3f")
         show("  cost / cost(full), runs of n^2 per step", c, "%.3f")
-        show("  CPU minutes, the three one-sequence claims (from the full's 37.5 per claim)", ONE_SEQUENCE_CLAIMS * FULL_CPU_MINUTES_PER_CLAIM * c, "%.1f")
+        show("  CPU minutes, the three one-sequence claims (from the former full's 37.5 per claim)", ONE_SEQUENCE_CLAIMS * FULL_CPU_MINUTES_PER_CLAIM * c, "%.1f")
         for t_se, name in MEASURED_T_SE:
             scaled = t_se * se_ratio * t / t_full
             show("  t SE of %s" % name, scaled, "%.3f")

@@ -153,6 +153,11 @@ TEST_CASE("reports: the replay command of a worst case regenerates that case") {
   CHECK(cmd.find("--cases " + std::to_string(r.case_count)) != std::string::npos);
   const Instance again = generate_case(*r.claim, r.seed, *r.worst_case, r.case_count);
   CHECK(again.params == r.worst_instance->params);
+  CHECK(cmd.find("--budget") == std::string::npos);  // the standard budget is the default
+  // A full-budget case (its grid is in the instance) replays only with the budget it ran with.
+  ClaimRun full = r;
+  full.budget = StudyBudget::full;
+  CHECK(replay_command(full).find(" --budget full --case " + std::to_string(*r.worst_case)) != std::string::npos);
 }
 
 TEST_CASE("reports: CSV tables and series round-trip") {

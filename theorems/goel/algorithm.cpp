@@ -89,7 +89,7 @@ Instance generate_excess_bound(ChoiceSource& src) {
   Instance inst = risk_population(src);
   inst.params["n_min"] = 32;
   const bool full = src.budget() == StudyBudget::full;
-  inst.params["n_max"] = full ? 4096 : 256;
+  inst.params["n_max"] = full ? kRiskNMaxFull : 256;
   inst.params["seeds"] = kRiskSeeds;
   inst.params["seeds_large"] = full ? kRiskSeedsLargeFull : kRiskSeedsLarge;
   if (full) {

@@ -53,13 +53,13 @@ inline constexpr int kRateGdCap = 10000;
 // (goel.risk.excess_bound_v1.md, Calibration).
 inline constexpr int kRiskSeeds = 5, kRiskSeedsLarge = 3, kRiskLargeN = 256, kRiskIterations = 300;
 inline constexpr double kRiskLevel = 5e-4;
-// The exponent test of the risk claims (goel.risk.excess_bound_1_over_n.md, "The exponent"): at the full budget's grid
-// n = 32..4096, max(kRiskSeedsLargeFull, kRiskDrawsScaleFull / n) draws per n below the top and kRiskSeedsTopFull at
-// n = 4096 (1024, 512, ..., 16 and 12: the cheap small n carry the leverage, the top the reach; the scale set from the
-// spread measured at d = 1, derivation "The exponent"); one-sided at
-// kRiskExponentLevel per instance, decided only where t SE <= kRiskExponentDecided (the grid then separates the exponents
-// -1 and -2); a run's optimisation term counts as gone when its fitted mu^m <= kRiskConverged.
-inline constexpr int kRiskDrawsScaleFull = 32768, kRiskSeedsLargeFull = 4, kRiskSeedsTopFull = 12;
+// The exponent test of the risk claims (goel.risk.excess_bound_1_over_n.md, "The exponent" and "Reach"): at the full
+// budget's grid n = 32..kRiskNMaxFull, max(kRiskSeedsLargeFull, kRiskDrawsScaleFull / n) draws per n below the top and
+// kRiskSeedsTopFull at the top (2048, 1024, 512, 256 and 128: the cheap small n carry the leverage; a run on one sequence
+// costs n^2 per step, so the grid stops where a run decides within reach); one-sided at kRiskExponentLevel per instance,
+// decided only where t SE <= kRiskExponentDecided (the grid then separates the exponents -1 and -2); a run's optimisation
+// term counts as gone when its fitted mu^m <= kRiskConverged.
+inline constexpr int kRiskNMaxFull = 512, kRiskDrawsScaleFull = 65536, kRiskSeedsLargeFull = 4, kRiskSeedsTopFull = 128;
 inline constexpr double kRiskExponentLevel = 1e-4, kRiskExponentDecided = 0.5, kRiskConverged = 1e-6;
 // The risk claims on the attention limit (goel.risk.population_attention_*; goel.risk.population_attention_1_over_n.md, "Calibration: the design"):
 // the grid n = kLimitRiskNMin, 2 kLimitRiskNMin, ..., kLimitRiskNMax with kLimitRiskDraws data draws at each n
@@ -80,7 +80,7 @@ Instance generate_excess_bound(ChoiceSource& src);
 Instance generate_excess_bound_limit(ChoiceSource& src);
 Instance generate_baseline(ChoiceSource& src);
 // What they hold: finite_spec's d <= d_cap, k <= d + 1, Sigma^{1/2}; the kappa(Sigma) variants of the rate instances; the
-// risk claims' n grid and draws (the standard budget's: the full budget's grid, to n = 4096, takes minutes per case,
+// risk claims' n grid and draws (the standard budget's: the full budget's grid, to n = 512 with 3968 draws, takes minutes per case,
 // so its instances need explore --patient); the baseline's tokens.
 inline InstanceSchema finite_schema(int d_cap, std::vector<std::string> suffixes = {""}) {
   return goel_population_schema({d_cap + 1, d_cap, false, false, true, std::move(suffixes)});

@@ -7,7 +7,7 @@
 //   grow with n over the grid (one-sided Jonckheere-Terpstra test at level 5e-4); (2) the exponent: the fitted exponent of
 //   the converged runs' excess must not exceed the v1 shape's own fitted exponent over the same runs' n by more than t SE
 //   (theorems/goel/risk.hpp, judge_exponent). Formerly a finding read from the asymptotic exponent -2; the data do not carry
-//   it: over the full budget's design n^-2 log^6 n fits -0.74, a 1/n excess lies inside it, and n^-2 log^6 n > 1/n for every
+//   it: over the full budget's design n^-2 log^6 n fits -0.64, a 1/n excess lies inside it, and n^-2 log^6 n > 1/n for every
 //   n below 2.4e7 (docs/derivations/goel.risk.excess_bound_v1.md, "What the data show"). At 50+ digits: the first grid point
 //   re-run agrees with double.
 //   Negative control: n^{-7} alone in (1), n^-4 log^6 n in (2).
@@ -31,7 +31,7 @@ struct ExcessBoundV1 {
                      "5e-4) that excess / b(n) does not grow with n, and the fitted exponent of the excess <= that of n^-2 log^6 n over "
                      "the same runs' n + t SE (level 1e-4, decided where t SE <= 1/2); underpowered (inconclusive, as expected) at the "
                      "standard grid n = 32..256. Not a finding: below n = 2.4e7 n^-2 log^6 n > 1/n, and on every grid that was run a 1/n "
-                     "excess decays at least as fast as the v1 shape (its fitted exponent over the full design is -0.74)",
+                     "excess decays at least as fast as the v1 shape (its fitted exponent over the full design is -0.64)",
         .negative_control = "n^{-7} alone in the trend test, n^-4 log^6 n (the power of n doubled) in the exponent test",
         .reading = reading_id(FiniteReading::one_sequence),
         .uses = {"goel.geometry.local_contraction", "goel.init.spectral_near_manifold"},
