@@ -29,7 +29,7 @@ const std::vector<double> kCycles{3.0, 1.0, 1.2, 1.1, 1.2, 1.1};
 
 }  // namespace
 
-TEST_CASE("step rule: a climb within rounding is no climb; one beyond it is") {
+TEST_CASE("step rule: a climb within rounding is no climb, one beyond it is") {
   const double eps = std::numeric_limits<double>::epsilon();
   CHECK_FALSE(thm::objective_rose(kDescends));
   CHECK_FALSE(thm::objective_rose(std::vector<double>{1.0, 1.0 + 50 * eps, 1.0}));
