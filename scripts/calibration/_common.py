@@ -2,7 +2,9 @@
 
 Not a calibration script itself (run-all skips files whose name starts with an underscore).
 """
+import importlib.util
 import math
+import os
 
 
 def show(name, value, fmt="%.3g", width=72):
@@ -31,3 +33,11 @@ def binom_cdf(k, n, p):
 def cp_lower_all(n, level):
     """One-sided Clopper-Pearson lower bound at confidence `level` when n of n trials succeeded."""
     return (1.0 - level) ** (1.0 / n)
+
+
+def load_script(name):
+    """Another calibration script of this directory as a module (its names have dots, so `import` cannot reach them)."""
+    spec = importlib.util.spec_from_file_location(name.replace(".", "_"), os.path.join(os.path.dirname(os.path.abspath(__file__)), name))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -14,7 +14,7 @@ Pure Python (math, random); every figure is printed with its name.
 """
 import math
 import random
-from _common import bisect, show
+from _common import bisect, load_script, show
 
 
 def poly_mul(a, b):
@@ -135,8 +135,9 @@ def design_slope(design, f):
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx, math.sqrt(sxx / len(xs))
 
 
-full = [(32 * 2 ** i, max(4, 32768 // (32 * 2 ** i)) if i < 7 else 12) for i in range(8)]  # until 2026-12-08
-reach = [(32 * 2 ** i, max(4, 65536 // (32 * 2 ** i)) if i < 4 else 128) for i in range(5)]
+design = load_script("goel.risk.exponent.py").design
+full = design(4096, 32768, 12)  # the full budget until 2026-12-08
+reach = design(512, 65536, 128)  # the full budget since
 standard = [(32, 5), (64, 5), (128, 5), (256, 3)]
 slope_full, sd_full = design_slope(full, v1_log)
 show("v1 shape n^-2 log^6 n: OLS slope over the full design, n = 32..512 (3968 draws)", design_slope(reach, v1_log)[0], "%.4f")

@@ -16,15 +16,11 @@ where the scaled t SE stays <= 1/2, and the derivation's allowance for noisier i
 The v1 shape's own fitted slope over each design (what goel.risk.excess_bound_v1's exponent test compares with) is
 printed too.
 """
-import importlib.util
 import math
-import os
 
-from _common import show
+from _common import load_script, show
 
-_spec = importlib.util.spec_from_file_location("exponent", os.path.join(os.path.dirname(os.path.abspath(__file__)), "goel.risk.exponent.py"))
-exponent = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(exponent)
+exponent = load_script("goel.risk.exponent.py")
 
 MEASURED_T_SE = ((0.125, "seed 2026120501 case 0, d = 1, k = 2"), (0.287, "seed 1 case 0, d = k = 1"))
 FULL_CPU_MINUTES_PER_CLAIM = 37.5  # excess_bound_1_over_n, 2 instances, --budget full (derivation, Notes)

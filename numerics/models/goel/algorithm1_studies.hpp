@@ -119,12 +119,7 @@ TrainOptions algorithm1_options(const FiniteProblem<T>& f, const ParamPair<T>& s
 template <class T>
 TrainRun<T> algorithm1_run(const FiniteProblem<T>& f, const ParamPair<T>& start, const FactorManifold<T>& S, TrainOptions& o) {
   return settled_run(
-      o.eta,
-      [&](double eta) {
-        TrainOptions at = o;
-        at.eta = eta;
-        return train(start, f.X, f.Y, f.moments, f.g.task, S, at);
-      },
+      o, [&](const TrainOptions& at) { return train(start, f.X, f.Y, f.moments, f.g.task, S, at); },
       [&](const ParamPair<T>& at) { return hat_hessian(f, at, o); });
 }
 
@@ -156,12 +151,7 @@ TrainRun<T> limit_attention_run(const FiniteProblem<T>& f, const ParamPair<T>& s
   const LimitAttentionData<T> data = limit_attention_data(f.g.task.Sigma, f.X, f.Y, f.moments);
   o.eta = hessian_step_cap(limit_attention_hat_hessian(data, f.moments, start, o), o.eta);
   return settled_run(
-      o.eta,
-      [&](double eta) {
-        TrainOptions at = o;
-        at.eta = eta;
-        return train_on_limit_attention(start, data, f.moments, f.g.task, at);
-      },
+      o, [&](const TrainOptions& at) { return train_on_limit_attention(start, data, f.moments, f.g.task, at); },
       [&](const ParamPair<T>& at) { return limit_attention_hat_hessian(data, f.moments, at, o); });
 }
 

@@ -37,11 +37,12 @@ MatD factor_hessian(const Factors<T>& p0, const Gradient& gradient) {
 // eta capped by GD's own hypothesis eta <= 1 / lambda_max(H), the cap rounded down to a power of two so that every
 // precision takes the same step.
 inline double hessian_top(const MatD& H) { return Eigen::SelfAdjointEigenSolver<MatD>(H, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff(); }
-inline double hessian_step_cap(const MatD& H, double eta) {
+// The same from lambda_max(H) = top.
+inline double step_cap_of_top(double top, double eta) {
   if (THM_FAULT(hessian_cap_skipped)) return eta;
-  const double top = hessian_top(H);
   return top > 0 ? std::min(eta, std::ldexp(1.0, static_cast<int>(std::floor(std::log2(1.0 / top))))) : eta;
 }
+inline double hessian_step_cap(const MatD& H, double eta) { return step_cap_of_top(hessian_top(H), eta); }
 
 // Whether an objective sequence rose at some step by more than its rounding floor, 100 eps |f_t| at the working
 // precision: GD within its hypothesis descends (the descent lemma); a run beyond it climbs or cycles.
@@ -57,19 +58,19 @@ bool objective_rose(const std::vector<T>& f) {
 inline constexpr int kStepSettles = 4;
 
 // GD's hypothesis eta <= 1 / lambda_max(H) where the run goes, not only where it starts (goel.finite_data.md, "Step
-// size"): `run_at(eta)` trains from the start at a step already capped there. A run that did not descend (objective_rose)
-// and whose end point theta_m breaks the hypothesis (eta lambda_max(hessian_at(theta_m)) > 1) is repeated from the start
-// at the cap there, a power of two as at the start, until one descends or keeps the hypothesis. A run that diverged is
-// returned as it is (the claims judge it). `eta` is left at the step taken.
-template <class RunAt, class HessianAt>
-auto settled_run(double& eta, const RunAt& run_at, const HessianAt& hessian_at) {
-  auto run = run_at(eta);
+// size"): `run_at(o)` trains from the start with the options `o` (anything with a step `eta`), already capped there. A
+// run that did not descend (objective_rose) and whose end point theta_m breaks the hypothesis
+// (eta lambda_max(hessian_at(theta_m)) > 1) is repeated from the start at the cap there, a power of two as at the start,
+// until one descends or keeps the hypothesis. A run that diverged is returned as it is (the claims judge it). `o.eta` is
+// left at the step taken.
+template <class Options, class RunAt, class HessianAt>
+auto settled_run(Options& o, const RunAt& run_at, const HessianAt& hessian_at) {
+  auto run = run_at(o);
   for (int k = 0; k < kStepSettles && !run.diverged && objective_rose(run.record.objective); ++k) {
-    const MatD H = hessian_at(run.final);
-    const double cap = hessian_step_cap(H, eta);
-    if (!(eta * hessian_top(H) > 1) || !(cap < eta)) break;
-    eta = cap;
-    run = run_at(eta);
+    const double top = hessian_top(hessian_at(run.final)), cap = step_cap_of_top(top, o.eta);
+    if (!(o.eta * top > 1) || !(cap < o.eta)) break;
+    o.eta = cap;
+    run = run_at(o);
   }
   return run;
 }

@@ -138,12 +138,7 @@ template <class T>
 TrainRun<T> prompts_run(const ParamPair<T>& start, const PromptSet<T>& data, const EmpiricalMoments<T>& moments,
                         const RegressionTask<T>& population, TrainOptions& o) {
   return settled_run(
-      o.eta,
-      [&](double eta) {
-        TrainOptions at = o;
-        at.eta = eta;
-        return train_on_prompts(start, data, moments, population, at);
-      },
+      o, [&](const TrainOptions& at) { return train_on_prompts(start, data, moments, population, at); },
       [&](const ParamPair<T>& at) { return prompt_hat_hessian(data, moments, at, o); });
 }
 

@@ -73,8 +73,8 @@ GapFit fit_tail(const std::vector<T>& objective) {
 template <class T>
 TrainRun<T> longest_run(RateProblem<T>& rp) {
   return settled_run(
-      rp.algorithm1.eta,
-      [&](double) {  // the step is rp.algorithm1.eta itself
+      rp.algorithm1,
+      [&](const TrainOptions&) {  // rate_run reads rp.algorithm1 itself
         TrainRun<T> a = rate_run(rp, kRateIterations, true);
         for (int m = 4 * kRateIterations; m <= 16 * kRateIterations && !a.diverged && !reached_floor(a.record.objective); m *= 4)
           a = rate_run(rp, m, true);
